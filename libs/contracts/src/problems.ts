@@ -1,0 +1,45 @@
+/** RFC 9457 problem documents (spec §7). Titles are the contract's, word for word. */
+export const PROBLEM_KINDS = {
+  'not-found': { status: 404, title: 'Resource not found' },
+  'invalid-code': { status: 400, title: 'Malformed code or slug' },
+  'invalid-query': { status: 400, title: 'Invalid query parameter' },
+  'method-not-allowed': { status: 405, title: 'Method not allowed' },
+  'internal-error': { status: 500, title: 'Internal error' },
+  unavailable: { status: 503, title: 'Service unavailable' },
+} as const;
+
+export type ProblemKind = keyof typeof PROBLEM_KINDS;
+
+export interface ProblemDocument {
+  type: string;
+  title: string;
+  status: number;
+  detail: string;
+  instance: string;
+}
+
+export const PROBLEM_CONTENT_TYPE = 'application/problem+json; charset=utf-8';
+
+/** Thrown by any rule; the gateway turns it into a problem document. */
+export class ProblemError extends Error {
+  constructor(
+    readonly kind: ProblemKind,
+    readonly detail: string,
+  ) {
+    super(detail);
+    this.name = 'ProblemError';
+  }
+
+  get status(): number {
+    return PROBLEM_KINDS[this.kind].status;
+  }
+}
+
+export function problemDocument(kind: ProblemKind, detail: string, instance: string, baseUrl: string): ProblemDocument {
+  const { status, title } = PROBLEM_KINDS[kind];
+  return { type: `${baseUrl.replace(/\/+$/, '')}/docs/api/#${kind}`, title, status, detail, instance };
+}
+
+export const notFound = (detail: string) => new ProblemError('not-found', detail);
+export const invalidCode = (detail: string) => new ProblemError('invalid-code', detail);
+export const invalidQuery = (detail: string) => new ProblemError('invalid-query', detail);

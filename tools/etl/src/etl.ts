@@ -1,0 +1,74 @@
+/** The ETL pipeline: read → check → model → static tree → write, with progress per stage. */
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { BUILD_LAYOUT } from '@mc/contracts';
+import { checkDataset } from './check.js';
+import { buildUnits } from './model.js';
+import { readDataset } from './read-dataset.js';
+import { buildStaticTree } from './static-tree.js';
+import { writeBuild } from './write-build.js';
+
+export interface EtlOptions {
+  datasetDir: string;
+  buildRoot: string;
+  force?: boolean;
+  log?: (line: string) => void;
+}
+
+export interface EtlResult {
+  datasetVersion: string;
+  dir: string;
+  skipped: boolean;
+  files: number;
+  bytes: number;
+  seconds: number;
+}
+
+export class DatasetInvalidError extends Error {
+  constructor(readonly violations: string[]) {
+    super(`the dataset has ${violations.length} violation(s):\n${violations.map((v) => `  - ${v}`).join('\n')}`);
+    this.name = 'DatasetInvalidError';
+  }
+}
+
+export const DEFAULT_DATASET_DIR = '../shared/dataset/v1';
+export const DEFAULT_BUILD_ROOT = 'build/dataset';
+
+export function buildDirFor(buildRoot: string, datasetVersion: string): string {
+  return resolve(buildRoot, datasetVersion);
+}
+
+export function buildExists(dir: string): boolean {
+  return existsSync(join(dir, BUILD_LAYOUT.manifest));
+}
+
+export function runEtl(options: EtlOptions): EtlResult {
+  const log = options.log ?? (() => undefined);
+  const started = performance.now();
+  const stage = <T>(name: string, work: () => T, describe: (value: T) => string): T => {
+    const at = performance.now();
+    const value = work();
+    log(`etl: ${name.padEnd(8)} ${describe(value)} (${((performance.now() - at) / 1000).toFixed(2)} s)`);
+    return value;
+  };
+
+  const dataset = stage('read', () => readDataset(resolve(options.datasetDir)), (d) => `dataset ${d.sources.datasetVersion} from ${d.dir}`);
+  const version = dataset.sources.datasetVersion;
+  const target = buildDirFor(options.buildRoot, version);
+  if (!options.force && buildExists(target)) {
+    log(`etl: build ${version} already exists at ${target}; nothing to do (--force rebuilds it)`);
+    return { datasetVersion: version, dir: target, skipped: true, files: 0, bytes: 0, seconds: 0 };
+  }
+  const violations = stage('check', () => checkDataset(dataset), (v) => (v.length === 0 ? 'no violations' : `${v.length} violation(s)`));
+  if (violations.length > 0) throw new DatasetInvalidError(violations);
+  const units = stage('model', () => buildUnits(dataset), (u) => `${u.index.length} units`);
+  const tree = stage('tree', () => buildStaticTree(units, dataset.sources), (t) => `${t.size} static files`);
+  const written = stage(
+    'write',
+    () => writeBuild(target, version, tree, { datasetVersion: version, units: units.index }),
+    (w) => `${w.files} files to ${w.dir}`,
+  );
+  const seconds = (performance.now() - started) / 1000;
+  log(`etl: done: dataset ${version}, ${written.files} files, ${written.bytes} bytes, ${seconds.toFixed(2)} s`);
+  return { datasetVersion: version, dir: target, skipped: false, files: written.files, bytes: written.bytes, seconds };
+}

@@ -1,0 +1,3 @@
+export * from './etl.js';
+export { checkDataset, EXPECTED_COUNTS } from './check.js';
+export { readDataset, DatasetMissingError, parseCsv } from './read-dataset.js';

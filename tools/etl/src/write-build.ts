@@ -1,0 +1,45 @@
+/**
+ * Writes a build atomically: everything goes to a temporary sibling folder that is renamed
+ * into place at the end, so a reader never finds half a build. Output is a pure function of
+ * the input (sorted paths, compact JSON, no timestamps): a second run is byte-identical.
+ */
+import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { BUILD_LAYOUT, strongEtag, type BuildManifest, type UnitIndex } from '@mc/contracts';
+import type { StaticTree } from './static-tree.js';
+
+export interface WrittenBuild {
+  dir: string;
+  files: number;
+  bytes: number;
+}
+
+export function writeBuild(target: string, datasetVersion: string, tree: StaticTree, index: UnitIndex): WrittenBuild {
+  const staging = `${target}.staging-${process.pid}`;
+  rmSync(staging, { recursive: true, force: true });
+  const manifest: BuildManifest = { datasetVersion, files: {} };
+  let bytes = 0;
+  let files = 0;
+  const write = (relative: string, body: Buffer) => {
+    const path = join(staging, relative);
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, body);
+    bytes += body.length;
+    files += 1;
+  };
+  try {
+    for (const path of [...tree.keys()].sort()) {
+      const body = Buffer.from(JSON.stringify(tree.get(path)));
+      write(join(BUILD_LAYOUT.staticDir, path), body);
+      manifest.files[path] = { etag: strongEtag(body), bytes: body.length };
+    }
+    write(BUILD_LAYOUT.units, Buffer.from(JSON.stringify(index)));
+    write(BUILD_LAYOUT.manifest, Buffer.from(JSON.stringify(manifest)));
+    rmSync(target, { recursive: true, force: true });
+    renameSync(staging, target);
+  } catch (error) {
+    rmSync(staging, { recursive: true, force: true });
+    throw error;
+  }
+  return { dir: target, files, bytes };
+}
