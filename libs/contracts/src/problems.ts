@@ -5,6 +5,7 @@ export const PROBLEM_KINDS = {
   'invalid-query': { status: 400, title: 'Invalid query parameter' },
   'method-not-allowed': { status: 405, title: 'Method not allowed' },
   'internal-error': { status: 500, title: 'Internal error' },
+  'not-implemented': { status: 501, title: 'Not implemented' },
   unavailable: { status: 503, title: 'Service unavailable' },
 } as const;
 

@@ -1,0 +1,5 @@
+export { CatalogModule } from './catalog.module.js';
+export { CatalogService } from './catalog.service.js';
+export { MemoryStore } from './store/memory-store.js';
+export type { DatasetStore } from './store/dataset-store.js';
+export { filterCommunes, sortCommunes } from './lists/commune-list.js';

@@ -1,0 +1,2 @@
+export { createEmbeddedApp } from './embedded.js';
+export { readConfig, type EmbeddedConfig } from './config.js';

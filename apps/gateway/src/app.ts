@@ -1,0 +1,62 @@
+/** Builds the gateway's HTTP application: the same in `main`, in tests and in benchmarks. */
+import 'reflect-metadata';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { ModuleMetadata } from '@nestjs/common';
+import { LogController } from 'fastify';
+import { GatewayModule } from './gateway.module.js';
+
+export interface GatewayAppOptions {
+  services: NonNullable<ModuleMetadata['imports']>;
+  publicBaseUrl?: string;
+  /** pino level for the one-line-per-request log; 'silent' in tests. */
+  logLevel?: string;
+}
+
+const EXPOSED_HEADERS = 'ETag, X-Api-Tier, Content-Location';
+
+export async function createGatewayApp(options: GatewayAppOptions): Promise<NestFastifyApplication> {
+  const adapter = new FastifyAdapter({
+    logger: { level: options.logLevel ?? 'info' },
+    logController: new LogController({ disableRequestLogging: true }),
+    // Query strings are read as given: a key repeated twice stays an array and is refused.
+    routerOptions: { ignoreTrailingSlash: false, maxParamLength: 500 },
+  });
+  const app = await NestFactory.create<NestFastifyApplication>(
+    GatewayModule.forRoot({ services: options.services, publicBaseUrl: options.publicBaseUrl }),
+    adapter,
+    { logger: options.logLevel === 'silent' ? false : ['error', 'warn'] },
+  );
+  const fastify = app.getHttpAdapter().getInstance();
+  fastify.addHook('onRequest', async (request, reply) => {
+    (request as { startedAt?: bigint }).startedAt = process.hrtime.bigint();
+    // Any website may call the service from a browser (spec §5).
+    reply.header('Access-Control-Allow-Origin', '*').header('Access-Control-Expose-Headers', EXPOSED_HEADERS);
+    if (request.method === 'OPTIONS') {
+      return reply
+        .code(204)
+        .header('Access-Control-Allow-Methods', 'GET, HEAD, OPTIONS')
+        .header('Access-Control-Allow-Headers', 'If-None-Match, Accept, Accept-Encoding')
+        .header('Access-Control-Max-Age', '86400')
+        .send();
+    }
+    return undefined;
+  });
+  // One structured line per request: status, tier, duration.
+  fastify.addHook('onResponse', async (request, reply) => {
+    const startedAt = (request as { startedAt?: bigint }).startedAt ?? process.hrtime.bigint();
+    request.log.info(
+      {
+        method: request.method,
+        url: request.url,
+        status: reply.statusCode,
+        tier: reply.getHeader('x-api-tier') ?? 'static',
+        ms: Number(process.hrtime.bigint() - startedAt) / 1e6,
+      },
+      'request',
+    );
+  });
+  await app.init();
+  await fastify.ready();
+  return app;
+}

@@ -1,0 +1,33 @@
+import { Module, type DynamicModule, type ModuleMetadata } from '@nestjs/common';
+import { APP_FILTER } from '@nestjs/core';
+import { TerminusModule } from '@nestjs/terminus';
+import { CommuneListService } from './communes/commune-list.service.js';
+import { GATEWAY_OPTIONS, type GatewayOptions } from './gateway-options.js';
+import { HealthController } from './health/health.controller.js';
+import { ProblemFilter } from './http/problem.filter.js';
+import { Responder } from './http/responder.js';
+import { ApiController } from './routes/api.controller.js';
+import { UnitFiles } from './routes/unit-files.service.js';
+
+/**
+ * The public door. `services` are modules that export the ports the gateway asks (CATALOG):
+ * the in-process modules in embedded mode, HTTP clients of them in cluster mode.
+ */
+@Module({})
+export class GatewayModule {
+  static forRoot(options: GatewayOptions & { services: NonNullable<ModuleMetadata['imports']> }): DynamicModule {
+    return {
+      module: GatewayModule,
+      imports: [TerminusModule.forRoot({ logger: false }), ...options.services],
+      // Health first: the catch-all API route must not shadow /healthz and /readyz.
+      controllers: [HealthController, ApiController],
+      providers: [
+        { provide: GATEWAY_OPTIONS, useValue: { publicBaseUrl: options.publicBaseUrl } satisfies GatewayOptions },
+        { provide: APP_FILTER, useClass: ProblemFilter },
+        Responder,
+        UnitFiles,
+        CommuneListService,
+      ],
+    };
+  }
+}

@@ -1,0 +1,47 @@
+/** Every failure leaves as an RFC 9457 problem document: never a stack trace, never HTML. */
+import { Catch, HttpException, Inject, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
+import { PROBLEM_CONTENT_TYPE, ProblemError, problemDocument, type ProblemKind } from '@mc/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { GATEWAY_OPTIONS, type GatewayOptions } from '../gateway-options.js';
+
+export function originOf(request: FastifyRequest): string {
+  return `${request.protocol}://${request.headers.host ?? 'localhost'}`;
+}
+
+/** Fastify's and Nest's own errors, mapped onto the contract's problem kinds. */
+function problemFromFramework(error: unknown, request: FastifyRequest): ProblemError {
+  const path = request.url.split('?')[0];
+  const status = error instanceof HttpException ? error.getStatus() : (error as { statusCode?: number })?.statusCode;
+  if (status === 404) return new ProblemError('not-found', `${path} is not an endpoint of this API`);
+  if (status === 405) return new ProblemError('method-not-allowed', `${request.method} is not allowed; this API is read-only (GET, HEAD)`);
+  if (status !== undefined && status >= 400 && status < 500) {
+    return new ProblemError('invalid-query', `the request can't be read: ${(error as Error).message}`);
+  }
+  return new ProblemError('internal-error', 'the server failed to answer this request; it has been logged');
+}
+
+@Catch()
+export class ProblemFilter implements ExceptionFilter {
+  private readonly logger = new Logger('problems');
+
+  constructor(@Inject(GATEWAY_OPTIONS) private readonly options: GatewayOptions) {}
+
+  catch(error: unknown, host: ArgumentsHost): void {
+    const http = host.switchToHttp();
+    const request = http.getRequest<FastifyRequest>();
+    const reply = http.getResponse<FastifyReply>();
+    const problem = error instanceof ProblemError ? error : problemFromFramework(error, request);
+    if (problem.kind === 'internal-error') this.logger.error(error instanceof Error ? error.stack : String(error));
+    sendProblem(request, reply, problem.kind, problem.detail, this.options.publicBaseUrl ?? originOf(request));
+  }
+}
+
+export function sendProblem(request: FastifyRequest, reply: FastifyReply, kind: ProblemKind, detail: string, baseUrl: string): void {
+  const document = problemDocument(kind, detail, request.url, baseUrl);
+  void reply
+    .code(document.status)
+    .header('Content-Type', PROBLEM_CONTENT_TYPE)
+    .header('X-Api-Tier', 'computed')
+    .header('Cache-Control', 'no-store')
+    .send(JSON.stringify(document));
+}

@@ -1,0 +1,54 @@
+/**
+ * Reads an /api path that is not a static file into what it asks for (reference-behaviour
+ * §2.4). Pure: the controller does the lookups.
+ */
+import { isCollection, type Collection } from '@mc/contracts';
+
+/** Lists a unit owns, served as `/api/{collection}/{code}/{child}.json`. */
+export const CHILD_LISTS: Partial<Record<Collection, readonly string[]>> = {
+  regions: ['provinces'],
+  provinces: ['cercles'],
+  communes: ['arrondissements'],
+};
+
+/** Collections whose units own paged commune lists (`…/communes/page/{n}.json`). */
+export const COMMUNE_PARENTS: readonly Collection[] = ['regions', 'provinces', 'cercles'];
+
+export type ApiRoute =
+  | { kind: 'bare'; name: string }
+  | { kind: 'unit'; collection: Collection; id: string }
+  | { kind: 'child'; collection: Collection; id: string; child: string }
+  | { kind: 'communes-of'; collection: Collection; id: string }
+  | { kind: 'missing-file'; path: string }
+  | { kind: 'not-an-endpoint'; path: string };
+
+const FILE_SUFFIX = /\.(json|geojson)$/;
+
+function decode(segment: string): string | undefined {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return undefined;
+  }
+}
+
+export function routeApiPath(path: string): ApiRoute {
+  const notAnEndpoint: ApiRoute = { kind: 'not-an-endpoint', path };
+  if (!path.startsWith('/api/')) return notAnEndpoint;
+  const raw = path.slice('/api/'.length).split('/');
+  const segments = raw.map(decode);
+  if (segments.some((s) => s === undefined || s === '')) return notAnEndpoint;
+  const [first, id, sub] = segments as string[];
+  if (FILE_SUFFIX.test(path)) {
+    // A file name that is not in the tree: the collection exists but the file doesn't.
+    return isCollection(first!) || segments.length === 1 ? { kind: 'missing-file', path } : notAnEndpoint;
+  }
+  if (segments.length === 1) return { kind: 'bare', name: first! };
+  if (!isCollection(first!)) return notAnEndpoint;
+  if (segments.length === 2) return { kind: 'unit', collection: first, id: id! };
+  if (segments.length === 3 && sub === 'communes' && COMMUNE_PARENTS.includes(first)) {
+    return { kind: 'communes-of', collection: first, id: id! };
+  }
+  if (segments.length === 3 && CHILD_LISTS[first]?.includes(sub!)) return { kind: 'child', collection: first, id: id!, child: sub! };
+  return notAnEndpoint;
+}
