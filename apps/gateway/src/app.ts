@@ -3,8 +3,9 @@ import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { ModuleMetadata } from '@nestjs/common';
-import { LogController } from 'fastify';
+import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 import { GatewayModule } from './gateway.module.js';
+import { originOf, sendProblem } from './http/problem.filter.js';
 
 export interface GatewayAppOptions {
   services: NonNullable<ModuleMetadata['imports']>;
@@ -21,6 +22,10 @@ export async function createGatewayApp(options: GatewayAppOptions): Promise<Nest
     logController: new LogController({ disableRequestLogging: true }),
     // Query strings are read as given: a key repeated twice stays an array and is refused.
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 500 },
+    // Errors Fastify raises before any route runs (a path that can't be percent-decoded).
+    frameworkErrors: (error: Error, request: FastifyRequest, reply: FastifyReply) => {
+      sendProblem(request, reply, 'invalid-code', `the path can't be read: ${error.message}`, options.publicBaseUrl ?? originOf(request));
+    },
   });
   const app = await NestFactory.create<NestFastifyApplication>(
     GatewayModule.forRoot({ services: options.services, publicBaseUrl: options.publicBaseUrl }),

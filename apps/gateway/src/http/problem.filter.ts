@@ -42,6 +42,7 @@ export function sendProblem(request: FastifyRequest, reply: FastifyReply, kind: 
     .code(document.status)
     .header('Content-Type', PROBLEM_CONTENT_TYPE)
     .header('X-Api-Tier', 'computed')
+    .header('Access-Control-Allow-Origin', '*')
     .header('Cache-Control', 'no-store')
     .send(JSON.stringify(document));
 }
