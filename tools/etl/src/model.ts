@@ -39,15 +39,22 @@ function mapIds(raw: RawRecord): MapIds | null {
   return raw.osm ? { relationId: raw.osm.relationId, entityId: raw.osm.wikidata ?? null } : null;
 }
 
+/** The fields régions, provinces and cercles share, in the spec's order. */
+function upperUnitBase(raw: RawRecord) {
+  return {
+    code: raw.code as string,
+    codeDigits: raw.codeDigits as string,
+    name: { fr: raw.name?.fr as string, ar: orNull<string>(raw.name?.ar) },
+    population: { '2024': population2024(raw) },
+    provenance: upperProvenance(raw),
+  };
+}
+
 const orNull = <T>(value: T | undefined): T | null => (value === undefined ? null : value);
 
 export function toRegion(raw: RawRecord): RegionRecord {
   return {
-    code: raw.code,
-    codeDigits: raw.codeDigits,
-    name: { fr: raw.name?.fr, ar: orNull(raw.name?.ar) },
-    population: { '2024': population2024(raw) },
-    provenance: upperProvenance(raw),
+    ...upperUnitBase(raw),
     provinceCount: raw.provinceCount,
     communeCount: raw.communeCount,
   };
@@ -55,11 +62,7 @@ export function toRegion(raw: RawRecord): RegionRecord {
 
 export function toProvince(raw: RawRecord): ProvinceRecord {
   return {
-    code: raw.code,
-    codeDigits: raw.codeDigits,
-    name: { fr: raw.name?.fr, ar: orNull(raw.name?.ar) },
-    population: { '2024': population2024(raw) },
-    provenance: upperProvenance(raw),
+    ...upperUnitBase(raw),
     type: raw.type,
     regionCode: raw.regionCode,
     cercleCount: raw.cercleCount,
@@ -69,11 +72,7 @@ export function toProvince(raw: RawRecord): ProvinceRecord {
 
 export function toCercle(raw: RawRecord): CercleRecord {
   return {
-    code: raw.code,
-    codeDigits: raw.codeDigits,
-    name: { fr: raw.name?.fr, ar: orNull(raw.name?.ar) },
-    population: { '2024': population2024(raw) },
-    provenance: upperProvenance(raw),
+    ...upperUnitBase(raw),
     regionCode: raw.regionCode,
     provinceCode: raw.provinceCode,
     communeCount: raw.communeCount,

@@ -3,18 +3,10 @@
  * most one of region, province, cercle, type is given, the order is the default one and no
  * population bound applies. Anything else is computed. Pure.
  */
-import { communePagePath, communeTypePagePath, type SortSpec } from '@mc/contracts';
+import { communePagePath, communeTypePagePath, type CommuneListQuery } from '@mc/contracts';
 
-export interface ResolvedListFilters {
-  region?: string;
-  province?: string;
-  cercle?: string;
-  type?: 'urban' | 'rural';
-  minPopulation?: number;
-  maxPopulation?: number;
-  sort: SortSpec;
-  page: number;
-}
+/** A list query with its filters resolved to dotted codes; the URL is not needed to plan. */
+export type ResolvedListFilters = Omit<CommuneListQuery, 'url'>;
 
 export type ListPlan = { kind: 'alias'; path: string } | { kind: 'computed' };
 
