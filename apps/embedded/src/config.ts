@@ -1,4 +1,5 @@
 /** Embedded-mode configuration, only from environment variables, checked at start-up. */
+import { DEFAULT_MEILI_INDEX } from '@mc/contracts';
 import { DEFAULT_BUILD_ROOT, DEFAULT_DATASET_DIR } from '@mc/etl';
 
 export interface EmbeddedConfig {
@@ -8,6 +9,8 @@ export interface EmbeddedConfig {
   buildRoot: string;
   publicBaseUrl?: string;
   logLevel: string;
+  /** Set with MEILI_URL: search retrieves candidates from Meilisearch. */
+  meili?: { url: string; apiKey?: string; indexUid: string; timeoutMs: number };
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -22,6 +25,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): EmbeddedConfig
   if (publicBaseUrl !== undefined && !/^https?:\/\/[^/]+(\/.*)?$/.test(publicBaseUrl)) {
     problems.push(`PUBLIC_BASE_URL must be an http(s) URL, got "${publicBaseUrl}"`);
   }
+  const meiliTimeout = Number(env.MEILI_TIMEOUT_MS ?? 1000);
+  if (!Number.isInteger(meiliTimeout) || meiliTimeout < 1) problems.push(`MEILI_TIMEOUT_MS must be a whole number of milliseconds, got "${env.MEILI_TIMEOUT_MS}"`);
+  if (env.MEILI_URL && !/^https?:\/\//.test(env.MEILI_URL)) problems.push(`MEILI_URL must be an http(s) URL, got "${env.MEILI_URL}"`);
   if (problems.length > 0) throw new Error(`invalid configuration:\n  - ${problems.join('\n  - ')}`);
   return {
     port,
@@ -30,5 +36,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): EmbeddedConfig
     buildRoot: env.BUILD_DIR || DEFAULT_BUILD_ROOT,
     publicBaseUrl,
     logLevel,
+    meili: env.MEILI_URL
+      ? { url: env.MEILI_URL, apiKey: env.MEILI_API_KEY || undefined, indexUid: env.MEILI_INDEX || DEFAULT_MEILI_INDEX, timeoutMs: meiliTimeout }
+      : undefined,
   };
 }

@@ -1,18 +1,30 @@
 /**
  * Embedded mode: one process serves everything. This file is only a composition root: it
- * builds the dataset when no build exists for its version, then mounts the catalog module
- * in the gateway in-process (no HTTP hop, memory store).
+ * builds the dataset when no build exists for its version, then mounts the catalog and search
+ * modules in the gateway in-process (no HTTP hop, memory store, embedded or Meilisearch engine).
  */
 import { CatalogModule } from '@mc/catalog';
+import { readSearchDocuments } from '@mc/contracts';
+import { SearchModule } from '@mc/search';
 import { createGatewayApp } from '@mc/gateway';
-import { runEtl } from '@mc/etl';
+import { loadMeilisearch, runEtl } from '@mc/etl';
 import type { EmbeddedConfig } from './config.js';
 
-export async function createEmbeddedApp(config: Omit<EmbeddedConfig, 'port' | 'host'>, log: (line: string) => void = () => undefined) {
+export async function createEmbeddedApp(
+  config: Omit<EmbeddedConfig, 'port' | 'host'>,
+  log: (line: string) => void = () => undefined,
+) {
   // runEtl is a no-op when the build for this dataset version already exists.
   const build = runEtl({ datasetDir: config.datasetDir, buildRoot: config.buildRoot, log });
+  if (config.meili) {
+    // Loads only when the live index serves another version; if Meilisearch is down, start
+    // anyway: searches fall back to the embedded engine until it answers.
+    await loadMeilisearch(readSearchDocuments(build.dir), { ...config.meili, log }).catch((error: unknown) =>
+      log(`meilisearch: not loaded (${error instanceof Error ? error.message : String(error)}); searching with the embedded engine meanwhile`),
+    );
+  }
   return createGatewayApp({
-    services: [CatalogModule.fromBuild(build.dir)],
+    services: [CatalogModule.fromBuild(build.dir), SearchModule.fromBuild(build.dir, config.meili)],
     publicBaseUrl: config.publicBaseUrl,
     logLevel: config.logLevel,
   });

@@ -7,10 +7,13 @@ import { HealthController } from './health/health.controller.js';
 import { ProblemFilter } from './http/problem.filter.js';
 import { Responder } from './http/responder.js';
 import { ApiController } from './routes/api.controller.js';
+import { SearchController } from './search/search.controller.js';
+import { MetricsController } from './health/metrics.controller.js';
 import { UnitFiles } from './routes/unit-files.service.js';
 
 /**
- * The public door. `services` are modules that export the ports the gateway asks (CATALOG):
+ * The public door. `services` are modules that export the ports the gateway asks (CATALOG,
+ * SEARCH):
  * the in-process modules in embedded mode, HTTP clients of them in cluster mode.
  */
 @Module({})
@@ -20,7 +23,7 @@ export class GatewayModule {
       module: GatewayModule,
       imports: [TerminusModule.forRoot({ logger: false }), ...options.services],
       // Health first: the catch-all API route must not shadow /healthz and /readyz.
-      controllers: [HealthController, ApiController],
+      controllers: [HealthController, MetricsController, SearchController, ApiController],
       providers: [
         { provide: GATEWAY_OPTIONS, useValue: { publicBaseUrl: options.publicBaseUrl } satisfies GatewayOptions },
         { provide: APP_FILTER, useClass: ProblemFilter },

@@ -10,3 +10,6 @@ export * from './static-paths.js';
 export * from './sorting.js';
 export * from './catalog-port.js';
 export * from './etag.js';
+export * from './build-layout.js';
+export * from './search/index.js';
+export * from './search-port.js';

@@ -1,7 +1,7 @@
 /** The ETL pipeline: read → check → model → static tree → write, with progress per stage. */
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { BUILD_LAYOUT } from '@mc/contracts';
+import { BUILD_LAYOUT, EXONYMS, buildSearchDocuments, checkExonyms, type SearchDocumentsFile, type UnitIndex } from '@mc/contracts';
 import { checkDataset } from './check.js';
 import { buildUnits } from './model.js';
 import { readDataset } from './read-dataset.js';
@@ -62,13 +62,21 @@ export function runEtl(options: EtlOptions): EtlResult {
   const violations = stage('check', () => checkDataset(dataset), (v) => (v.length === 0 ? 'no violations' : `${v.length} violation(s)`));
   if (violations.length > 0) throw new DatasetInvalidError(violations);
   const units = stage('model', () => buildUnits(dataset), (u) => `${u.index.length} units`);
+  const exonymViolations = checkExonyms(units.index, EXONYMS);
+  if (exonymViolations.length > 0) throw new DatasetInvalidError(exonymViolations);
+  const documents = stage('search', () => buildSearchDocuments(units.index, EXONYMS), (d) => `${d.length} search documents, ${EXONYMS.length} exonyms`);
   const tree = stage('tree', () => buildStaticTree(units, dataset.sources), (t) => `${t.size} static files`);
   const written = stage(
     'write',
-    () => writeBuild(target, version, tree, { datasetVersion: version, units: units.index }),
+    () =>
+      writeBuild(target, version, tree, {
+        [BUILD_LAYOUT.units]: { datasetVersion: version, units: units.index } satisfies UnitIndex,
+        [BUILD_LAYOUT.searchDocuments]: { datasetVersion: version, documents } satisfies SearchDocumentsFile,
+      }),
     (w) => `${w.files} files to ${w.dir}`,
   );
   const seconds = (performance.now() - started) / 1000;
   log(`etl: done: dataset ${version}, ${written.files} files, ${written.bytes} bytes, ${seconds.toFixed(2)} s`);
   return { datasetVersion: version, dir: target, skipped: false, files: written.files, bytes: written.bytes, seconds };
 }
+

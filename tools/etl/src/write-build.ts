@@ -5,7 +5,7 @@
  */
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { BUILD_LAYOUT, strongEtag, type BuildManifest, type UnitIndex } from '@mc/contracts';
+import { BUILD_LAYOUT, strongEtag, type BuildManifest } from '@mc/contracts';
 import type { StaticTree } from './static-tree.js';
 
 export interface WrittenBuild {
@@ -14,7 +14,8 @@ export interface WrittenBuild {
   bytes: number;
 }
 
-export function writeBuild(target: string, datasetVersion: string, tree: StaticTree, index: UnitIndex): WrittenBuild {
+/** `extras` are the build's other files (unit index, search documents), by name. */
+export function writeBuild(target: string, datasetVersion: string, tree: StaticTree, extras: Record<string, unknown>): WrittenBuild {
   const staging = `${target}.staging-${process.pid}`;
   rmSync(staging, { recursive: true, force: true });
   const manifest: BuildManifest = { datasetVersion, files: {} };
@@ -33,7 +34,7 @@ export function writeBuild(target: string, datasetVersion: string, tree: StaticT
       write(join(BUILD_LAYOUT.staticDir, path), body);
       manifest.files[path] = { etag: strongEtag(body), bytes: body.length };
     }
-    write(BUILD_LAYOUT.units, Buffer.from(JSON.stringify(index)));
+    for (const name of Object.keys(extras).sort()) write(name, Buffer.from(JSON.stringify(extras[name])));
     write(BUILD_LAYOUT.manifest, Buffer.from(JSON.stringify(manifest)));
     rmSync(target, { recursive: true, force: true });
     renameSync(staging, target);

@@ -1,7 +1,7 @@
 /** Holds a whole build in memory (about 8 MB for dataset 1.10.0): the embedded-mode store. */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { BUILD_LAYOUT, type BuildManifest, type StaticFile, type UnitIndex, type UnitIndexEntry } from '@mc/contracts';
+import { BUILD_LAYOUT, readManifest, readUnitIndex, type StaticFile, type UnitIndexEntry } from '@mc/contracts';
 import type { DatasetStore } from './dataset-store.js';
 
 export function contentTypeOf(path: string): string {
@@ -17,8 +17,8 @@ export class MemoryStore implements DatasetStore {
 
   /** Reads a build folder; the manifest names every file, so a missing one fails the load. */
   static load(buildDir: string): MemoryStore {
-    const manifest = JSON.parse(readFileSync(join(buildDir, BUILD_LAYOUT.manifest), 'utf8')) as BuildManifest;
-    const index = JSON.parse(readFileSync(join(buildDir, BUILD_LAYOUT.units), 'utf8')) as UnitIndex;
+    const manifest = readManifest(buildDir);
+    const index = readUnitIndex(buildDir);
     if (index.datasetVersion !== manifest.datasetVersion) {
       throw new Error(`build ${buildDir}: units.json is for ${index.datasetVersion}, manifest for ${manifest.datasetVersion}`);
     }

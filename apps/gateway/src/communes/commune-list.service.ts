@@ -1,13 +1,28 @@
 /** GET /api/communes: validate, resolve filters, then alias to a page file or compute. */
 import { Inject, Injectable } from '@nestjs/common';
-import { CATALOG, ProblemError, notFound, parseSort, type CatalogPort, type CommuneRecord, type Envelope, type StaticFile } from '@mc/contracts';
+import {
+  CATALOG,
+  SEARCH,
+  listEnvelope,
+  notFound,
+  parseSort,
+  type CatalogPort,
+  type CommuneRecord,
+  type Envelope,
+  type SearchHit,
+  type SearchPort,
+  type StaticFile,
+} from '@mc/contracts';
 import { UnitFiles } from '../routes/unit-files.service.js';
 import { parseCommuneListParams } from './list-params.js';
 import { planCommuneList, type ResolvedListFilters } from './list-plan.js';
 
 export type CommuneListAnswer =
   | { tier: 'alias'; file: StaticFile }
-  | { tier: 'computed'; body: Envelope<CommuneRecord[]> };
+  | { tier: 'computed'; body: Envelope<CommuneRecord[] | SearchHit[]> };
+
+/** `GET /api/communes?q=`: communes only, at most 10 (spec §4.4). */
+export const COMMUNE_SEARCH_LIMIT = 10;
 
 const asNumber = (value: string | undefined) => (value === undefined ? undefined : Number(value));
 
@@ -15,13 +30,15 @@ const asNumber = (value: string | undefined) => (value === undefined ? undefined
 export class CommuneListService {
   constructor(
     @Inject(CATALOG) private readonly catalog: CatalogPort,
+    @Inject(SEARCH) private readonly search: SearchPort,
     private readonly units: UnitFiles,
   ) {}
 
   async answer(query: Record<string, unknown>, url: string): Promise<CommuneListAnswer> {
     const params = parseCommuneListParams(query);
     if (params.q !== undefined) {
-      throw new ProblemError('not-implemented', 'name search (q) is served by the search service, which this build does not include yet');
+      const hits = await this.search.search({ q: params.q, levels: ['commune'], limit: COMMUNE_SEARCH_LIMIT });
+      return { tier: 'computed', body: listEnvelope(hits, this.catalog.datasetVersion(), url) };
     }
     const filters: ResolvedListFilters = {
       sort: parseSort(params.sort),

@@ -1,0 +1,16 @@
+/** What the gateway asks of the search service, in process or over the network. */
+import type { Level } from './levels.js';
+import type { SearchHit } from './search/scorer.js';
+
+export const SEARCH = Symbol.for('mc.search');
+
+export interface SearchRequest {
+  q: string;
+  /** Null: every level. */
+  levels: Level[] | null;
+  limit: number;
+}
+
+export interface SearchPort {
+  search(request: SearchRequest): Promise<SearchHit[]>;
+}

@@ -1,0 +1,57 @@
+/** One search document per unit, built by the ETL and read by both search engines. */
+import { LEVEL_PRECEDENCE, type Level } from '../levels.js';
+import { normaliseName } from '../normalise.js';
+import type { Name, UnitIndexEntry } from '../records.js';
+import type { Exonym } from './exonyms.js';
+import { skeleton, trigrams } from './text.js';
+
+export interface SearchDocument {
+  code: string;
+  codeDigits: string;
+  level: Level;
+  name: Name;
+  slug: string;
+  /** Folded French name, folded Arabic name, slug with spaces: the fields exact and prefix read. */
+  fields: { fr: string; ar: string; slug: string };
+  /** Distinct trigrams across the three fields, sorted. */
+  grams: string[];
+  /** Skeletons of the French name and of the exonyms, distinct. */
+  skeletons: string[];
+  /** Folded exonyms of this unit. */
+  aliases: string[];
+}
+
+export interface SearchDocumentsFile {
+  datasetVersion: string;
+  documents: SearchDocument[];
+}
+
+export function levelRank(level: Level): number {
+  return LEVEL_PRECEDENCE.indexOf(level);
+}
+
+export function buildSearchDocuments(units: readonly UnitIndexEntry[], exonyms: readonly Exonym[]): SearchDocument[] {
+  const aliasesOf = new Map<string, string[]>();
+  for (const exonym of exonyms) aliasesOf.set(exonym.code, [...(aliasesOf.get(exonym.code) ?? []), normaliseName(exonym.name)]);
+  return units.map((unit) => {
+    const fields = { fr: normaliseName(unit.name.fr), ar: normaliseName(unit.name.ar ?? ''), slug: unit.slug.replace(/-/g, ' ') };
+    const aliases = aliasesOf.get(unit.code) ?? [];
+    const grams = [...new Set([fields.fr, fields.ar, fields.slug].flatMap(trigrams))].sort();
+    const skeletons = [...new Set([fields.fr, ...aliases].map(skeleton).filter((s): s is string => s !== null && s.length > 0))];
+    return { code: unit.code, codeDigits: unit.codeDigits, level: unit.level, name: unit.name, slug: unit.slug, fields, grams, skeletons, aliases };
+  });
+}
+
+/** Build-time check of the exonym table against the unit index. */
+export function checkExonyms(units: readonly UnitIndexEntry[], exonyms: readonly Exonym[]): string[] {
+  const codes = new Set(units.map((u) => u.code));
+  const names = new Map<string, UnitIndexEntry>();
+  for (const unit of units) for (const n of [unit.name.fr, unit.name.ar ?? '']) if (n) names.set(normaliseName(n), unit);
+  const violations: string[] = [];
+  for (const exonym of exonyms) {
+    if (!codes.has(exonym.code)) violations.push(`exonym ${exonym.name}: no unit has code ${exonym.code}`);
+    const clash = names.get(normaliseName(exonym.name));
+    if (clash) violations.push(`exonym ${exonym.name}: already the name of ${clash.level} ${clash.code} (${clash.name.fr})`);
+  }
+  return violations;
+}
