@@ -6,6 +6,7 @@ import { GATEWAY_OPTIONS, type GatewayOptions } from './gateway-options.js';
 import { HealthController } from './health/health.controller.js';
 import { ProblemFilter } from './http/problem.filter.js';
 import { Responder } from './http/responder.js';
+import { ResponseCache } from './http/response-cache.js';
 import { ApiController } from './routes/api.controller.js';
 import { SearchController } from './search/search.controller.js';
 import { MetricsController } from './health/metrics.controller.js';
@@ -28,6 +29,7 @@ export class GatewayModule {
         { provide: GATEWAY_OPTIONS, useValue: { publicBaseUrl: options.publicBaseUrl } satisfies GatewayOptions },
         { provide: APP_FILTER, useClass: ProblemFilter },
         Responder,
+        ResponseCache,
         UnitFiles,
         CommuneListService,
       ],

@@ -5,6 +5,7 @@ import { parseCommuneListParams } from '../src/communes/list-params.js';
 import { planCommuneList, type ResolvedListFilters } from '../src/communes/list-plan.js';
 import { etagFor, matchesIfNoneMatch, negotiateEncoding } from '../src/http/encoding.js';
 import { routeApiPath } from '../src/routes/path-router.js';
+import { RESPONSE_CACHE_BYTES, RESPONSE_CACHE_ENTRIES, ResponseCache } from '../src/http/response-cache.js';
 
 describe('routeApiPath', () => {
   it('reads unit, child and page routes', () => {
@@ -95,5 +96,35 @@ describe('compression negotiation and validators', () => {
     assert.ok(matchesIfNoneMatch('W/"abc"', '"abc"'));
     assert.ok(matchesIfNoneMatch('*', '"abc"'));
     assert.ok(!matchesIfNoneMatch('"abc"', '"abc-br"'));
+  });
+});
+
+describe('ResponseCache', () => {
+  const file = (bytes: number) => ({ path: '/x', body: Buffer.alloc(bytes), etag: '"x"', contentType: 'application/json' });
+
+  it('keys answers by dataset version and URL', () => {
+    const cache = new ResponseCache();
+    cache.set('1.10.0', '/api/search?q=fes', file(10));
+    assert.ok(cache.get('1.10.0', '/api/search?q=fes'));
+    assert.equal(cache.get('1.11.0', '/api/search?q=fes'), undefined);
+    assert.equal(cache.get('1.10.0', '/api/search?q=fez'), undefined);
+  });
+
+  it('evicts the least recently used entry past its bounds', () => {
+    const cache = new ResponseCache();
+    for (let i = 0; i <= RESPONSE_CACHE_ENTRIES; i++) {
+      cache.set('v', `/${i}`, file(1));
+      if (i === 10) cache.get('v', '/0'); // used again: survives
+    }
+    assert.ok(cache.get('v', '/0'));
+    assert.equal(cache.get('v', '/1'), undefined);
+    assert.ok(cache.get('v', `/${RESPONSE_CACHE_ENTRIES}`));
+    const big = new ResponseCache();
+    const size = RESPONSE_CACHE_BYTES / 16;
+    for (let i = 0; i < 17; i++) big.set('v', `/${i}`, file(size));
+    assert.equal(big.get('v', '/0'), undefined);
+    assert.ok(big.get('v', '/16'));
+    big.set('v', '/huge', file(size + 1));
+    assert.equal(big.get('v', '/huge'), undefined);
   });
 });

@@ -22,17 +22,18 @@ const MIN_COMPRESS_BYTES = 1024;
 const COMPRESSED_CACHE_ENTRIES = 4096;
 export const DEFAULT_CACHE_CONTROL = 'public, max-age=300';
 
+/** A computed value as the bytes and validator a static file would have. */
+export function prepareJson(path: string, value: unknown): StaticFile {
+  const body = Buffer.from(JSON.stringify(value));
+  return { path, body, etag: strongEtag(body), contentType: 'application/json; charset=utf-8' };
+}
+
 @Injectable()
 export class Responder {
   private readonly compressed = new Map<string, Buffer>();
 
   sendFile(request: FastifyRequest, reply: FastifyReply, file: StaticFile, options: SendOptions = {}): FastifyReply {
     return this.send(request, reply, file.body, file.etag, file.contentType, options);
-  }
-
-  sendJson(request: FastifyRequest, reply: FastifyReply, value: unknown, options: SendOptions = {}): FastifyReply {
-    const body = Buffer.from(JSON.stringify(value));
-    return this.send(request, reply, body, strongEtag(body), 'application/json; charset=utf-8', options);
   }
 
   private send(

@@ -3,7 +3,8 @@ import { Controller, Get, Inject, Query, Req, Res } from '@nestjs/common';
 import { CATALOG, notFound, type CatalogPort, type StaticFile } from '@mc/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CommuneListService } from '../communes/commune-list.service.js';
-import { Responder } from '../http/responder.js';
+import { Responder, prepareJson } from '../http/responder.js';
+import { ResponseCache } from '../http/response-cache.js';
 import { PageParams } from '../params/page-params.js';
 import { validateQuery } from '../params/validate-query.js';
 import { routeApiPath } from './path-router.js';
@@ -18,14 +19,19 @@ export class ApiController {
     private readonly communeLists: CommuneListService,
     private readonly unitFiles: UnitFiles,
     private readonly responder: Responder,
+    private readonly cache: ResponseCache,
   ) {}
 
   @Get('api/communes')
   async communes(@Req() request: FastifyRequest, @Res() reply: FastifyReply, @Query() query: Record<string, unknown>) {
+    const version = this.catalog.datasetVersion();
+    const cached = this.cache.get(version, request.url);
+    if (cached) return this.responder.sendFile(request, reply, cached, { tier: 'computed' });
     const answer = await this.communeLists.answer(query, request.url);
-    return answer.tier === 'alias'
-      ? this.alias(request, reply, answer.file)
-      : this.responder.sendJson(request, reply, answer.body, { tier: 'computed' });
+    if (answer.tier === 'alias') return this.alias(request, reply, answer.file);
+    const prepared = prepareJson(request.url, answer.body);
+    this.cache.set(version, request.url, prepared);
+    return this.responder.sendFile(request, reply, prepared, { tier: 'computed' });
   }
 
   /** Static files first; otherwise the alias routes of reference-behaviour §2.4. */

@@ -1,7 +1,8 @@
 import { Controller, Get, Inject, Query, Req, Res } from '@nestjs/common';
 import { CATALOG, SEARCH, listEnvelope, type CatalogPort, type SearchPort } from '@mc/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Responder } from '../http/responder.js';
+import { Responder, prepareJson } from '../http/responder.js';
+import { ResponseCache } from '../http/response-cache.js';
 import { parseSearchParams } from './search-params.js';
 
 @Controller()
@@ -10,11 +11,18 @@ export class SearchController {
     @Inject(SEARCH) private readonly searchPort: SearchPort,
     @Inject(CATALOG) private readonly catalog: CatalogPort,
     private readonly responder: Responder,
+    private readonly cache: ResponseCache,
   ) {}
 
   @Get('api/search')
   async search(@Req() request: FastifyRequest, @Res() reply: FastifyReply, @Query() query: Record<string, unknown>) {
-    const hits = await this.searchPort.search(parseSearchParams(query));
-    return this.responder.sendJson(request, reply, listEnvelope(hits, this.catalog.datasetVersion(), request.url), { tier: 'computed' });
+    const version = this.catalog.datasetVersion();
+    let prepared = this.cache.get(version, request.url);
+    if (!prepared) {
+      const hits = await this.searchPort.search(parseSearchParams(query));
+      prepared = prepareJson(request.url, listEnvelope(hits, version, request.url));
+      this.cache.set(version, request.url, prepared);
+    }
+    return this.responder.sendFile(request, reply, prepared, { tier: 'computed' });
   }
 }

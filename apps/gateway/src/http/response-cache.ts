@@ -1,0 +1,39 @@
+/**
+ * Computed answers are pure functions of the dataset version and the request URL, so the
+ * gateway keeps the prepared bytes of recent ones (architecture §1: per-dataset-version
+ * response cache). Bounded by entries and bytes; the oldest entry goes first.
+ */
+import { Injectable } from '@nestjs/common';
+import type { StaticFile } from '@mc/contracts';
+
+export const RESPONSE_CACHE_ENTRIES = 5_000;
+export const RESPONSE_CACHE_BYTES = 64 * 2 ** 20;
+
+@Injectable()
+export class ResponseCache {
+  private readonly entries = new Map<string, StaticFile>();
+  private bytes = 0;
+
+  get(datasetVersion: string, url: string): StaticFile | undefined {
+    const key = `${datasetVersion} ${url}`;
+    const hit = this.entries.get(key);
+    if (hit) {
+      // Refresh its place: the least recently used entry is evicted first.
+      this.entries.delete(key);
+      this.entries.set(key, hit);
+    }
+    return hit;
+  }
+
+  set(datasetVersion: string, url: string, prepared: StaticFile): void {
+    const key = `${datasetVersion} ${url}`;
+    if (prepared.body.length > RESPONSE_CACHE_BYTES / 16 || this.entries.has(key)) return;
+    this.entries.set(key, prepared);
+    this.bytes += prepared.body.length;
+    for (const [oldest, entry] of this.entries) {
+      if (this.entries.size <= RESPONSE_CACHE_ENTRIES && this.bytes <= RESPONSE_CACHE_BYTES) break;
+      this.entries.delete(oldest);
+      this.bytes -= entry.body.length;
+    }
+  }
+}

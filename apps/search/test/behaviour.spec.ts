@@ -1,0 +1,119 @@
+/**
+ * The behavioural suite of search, run against both engines on the real dataset: the embedded
+ * engine, and the Meilisearch engine against the local HTTP double loaded by the ETL.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { DEFAULT_MEILI_INDEX, readSearchDocuments, type Level, type SearchHit } from '@mc/contracts';
+import { loadMeilisearch } from '@mc/etl';
+import { MeiliDouble, testBuildDir } from '@mc/test-support';
+import { createSearchService, type SearchService } from '../src/index.js';
+
+const double = new MeiliDouble();
+const services: Record<string, SearchService> = {};
+
+before(async () => {
+  const dir = testBuildDir();
+  await double.start();
+  await loadMeilisearch(readSearchDocuments(dir), { url: double.url, indexUid: DEFAULT_MEILI_INDEX });
+  services.embedded = createSearchService(dir);
+  services.meilisearch = createSearchService(dir, { url: double.url });
+});
+after(() => double.stop());
+
+const summary = (hits: SearchHit[]) => hits.map((h) => `${h.code} ${h.level} ${h.matched} ${h.score}`);
+
+for (const engine of ['embedded', 'meilisearch'] as const) {
+  describe(`search with the ${engine} engine`, () => {
+    const search = (q: string, limit = 10, levels: Level[] | null = null) => services[engine]!.search({ q, levels, limit });
+
+    it('uses the engine it was given', () => {
+      assert.equal(services[engine]!.engineName, engine);
+    });
+
+    it('folds Arabic vowel marks and tatweel: طَنــْجَة is Tanger', async () => {
+      const [first] = await search('طَنــْجَة');
+      assert.equal(first?.code, '01.511.01.0');
+      assert.equal(first?.matched, 'exact');
+    });
+
+    it('folds accents in either direction', async () => {
+      for (const q of ['Tetouan', 'Tétouan', 'TÉTOUAN']) assert.equal((await search(q))[0]?.code, '01.571.01.11', q);
+      assert.equal((await search('fes'))[0]?.name.fr, 'Fès');
+      assert.equal((await search('laâyoune'))[0]?.code, '11.321.01.03');
+    });
+
+    it('ranks exact matches, then the longer names they begin', async () => {
+      assert.deepEqual(summary(await search('tanger', 4)), [
+        '01.511.01.0 commune exact 1000',
+        '01.511.05 cercle exact 1000',
+        '01.511 province prefix 492',
+        '01 region prefix 481',
+      ]);
+      const [casa] = await search('casa');
+      assert.deepEqual([casa?.code, casa?.matched, casa?.score], ['06.141.01.0', 'prefix', 494]);
+      assert.ok((await search('ta')).some((h) => h.code === '03.561.01.11'), 'Taza from a 2-letter prefix');
+    });
+
+    it('finds exonyms as aliases', async () => {
+      for (const [q, code] of [
+        ['Mogador', '07.211.01.05'],
+        ['mazagão', '06.181.01.03'],
+        ['Port Lyautey', '04.281.01.01'],
+        ['tanja', '01.511.01.0'],
+        ['Villa Cisneros', '12.391.01.01'],
+      ]) {
+        const [first] = await search(q!);
+        assert.deepEqual([first?.code, first?.matched, first?.score], [code, 'alias', 1000], q);
+      }
+      // Anfa is an arrondissement, not another name of Casablanca.
+      assert.deepEqual([(await search('anfa'))[0]?.level, (await search('anfa'))[0]?.matched], ['arrondissement', 'exact']);
+    });
+
+    it('finds spellings by their consonant skeleton', async () => {
+      for (const [q, code] of [
+        ['ktama', '01.051.09.15'],
+        ['titwan', '01.571.01.11'],
+        ['l3ayoun', '11.321.01.03'],
+        ['souira', '07.211.01.05'],
+      ]) {
+        const [first] = await search(q!);
+        assert.equal(first?.code, code, q);
+        assert.equal(first?.matched, 'spelling', q);
+        assert.ok(first!.score >= 300 && first!.score <= 400, q);
+      }
+    });
+
+    it('answers code queries in the three digit spellings, without name search', async () => {
+      for (const q of ['01.511.01.0', '001511010', '1511010']) assert.deepEqual(summary(await search(q)), ['01.511.01.0 commune code 1000'], q);
+      assert.deepEqual(await search('99.999.99.99'), []);
+    });
+
+    it('filters by level', async () => {
+      const provinces = await search('tanger', 10, ['province']);
+      assert.ok(provinces.length > 0);
+      assert.ok(provinces.every((h) => h.level === 'province'));
+      assert.deepEqual(summary(await search('1511010', 10, ['cercle'])), []);
+    });
+
+    it('orders hits deterministically and keeps to the limit', async () => {
+      const first = await search('sidi', 50);
+      const again = await search('sidi', 50);
+      assert.deepEqual(first, again);
+      assert.equal(first.length, 50);
+      for (let i = 1; i < first.length; i++) assert.ok(first[i - 1]!.score >= first[i]!.score);
+      assert.equal((await search('sidi', 3)).length, 3);
+      assert.deepEqual(await search('!!!'), []);
+    });
+  });
+}
+
+describe('both engines', () => {
+  it('return the same name, exonym, prefix and spelling matches for the same queries', async () => {
+    for (const q of ['tanger', 'rabat', 'casa', 'Mogador', 'ktama', 'fes', 'marrakech', 'oujda', 'الرباط', 'agadir', 'sale', 'meknes']) {
+      const strong = (hits: SearchHit[]) => summary(hits.filter((h) => h.matched !== 'trigram'));
+      const [a, b] = await Promise.all([services.embedded!.search({ q, levels: null, limit: 20 }), services.meilisearch!.search({ q, levels: null, limit: 20 })]);
+      assert.deepEqual(strong(b), strong(a), q);
+    }
+  });
+});
