@@ -53,19 +53,23 @@ export class Responder {
     if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) return reply.code(304).send();
     reply.code(options.status ?? 200).header('Content-Type', contentType);
     if (coding !== 'identity') reply.header('Content-Encoding', coding);
-    return reply.send(coding === 'identity' ? body : this.compress(body, identityEtag, coding));
+    return reply.send(coding === 'identity' ? body : this.compress(body, identityEtag, coding, options.tier === 'computed' ? 'fast' : 'small'));
   }
 
-  private compress(body: Buffer, identityEtag: string, coding: Exclude<Coding, 'identity'>): Buffer {
+  /**
+   * Files are compressed hard once and served many times; computed answers, often asked once,
+   * are compressed fast (brotli 4 is about as small as gzip 9, several times quicker).
+   */
+  private compress(body: Buffer, identityEtag: string, coding: Exclude<Coding, 'identity'>, effort: 'small' | 'fast'): Buffer {
     const key = `${coding}:${identityEtag}`;
     const cached = this.compressed.get(key);
     if (cached) return cached;
     const result =
       coding === 'br'
         ? brotliCompressSync(body, {
-            params: { [zlib.BROTLI_PARAM_QUALITY]: 9, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length },
+            params: { [zlib.BROTLI_PARAM_QUALITY]: effort === 'small' ? 9 : 4, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length },
           })
-        : gzipSync(body, { level: 9 });
+        : gzipSync(body, { level: effort === 'small' ? 9 : 6 });
     // A plain bounded map: evict the oldest entry once full (insertion order).
     if (this.compressed.size >= COMPRESSED_CACHE_ENTRIES) this.compressed.delete(this.compressed.keys().next().value!);
     this.compressed.set(key, result);
