@@ -1,11 +1,12 @@
 /**
  * Embedded mode: one process serves everything. This file is only a composition root: it
- * builds the dataset when no build exists for its version, then mounts the catalog and search
- * modules in the gateway in-process (no HTTP hop, memory store, embedded or Meilisearch engine).
+ * builds the dataset when no build exists for its version, then mounts the catalog, search and
+ * geo modules in the gateway in-process (no HTTP hop, memory store, embedded or Meilisearch engine).
  */
 import { CatalogModule } from '@mc/catalog';
 import { readSearchDocuments } from '@mc/contracts';
 import { SearchModule } from '@mc/search';
+import { GeoModule } from '@mc/geo';
 import { createGatewayApp } from '@mc/gateway';
 import { loadMeilisearch, runEtl } from '@mc/etl';
 import type { EmbeddedConfig } from './config.js';
@@ -24,7 +25,7 @@ export async function createEmbeddedApp(
     );
   }
   return createGatewayApp({
-    services: [CatalogModule.fromBuild(build.dir), SearchModule.fromBuild(build.dir, config.meili)],
+    services: [CatalogModule.fromBuild(build.dir), SearchModule.fromBuild(build.dir, config.meili), GeoModule.fromBuild(build.dir)],
     publicBaseUrl: config.publicBaseUrl,
     logLevel: config.logLevel,
   });

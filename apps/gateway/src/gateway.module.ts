@@ -9,12 +9,13 @@ import { Responder } from './http/responder.js';
 import { ResponseCache } from './http/response-cache.js';
 import { ApiController } from './routes/api.controller.js';
 import { SearchController } from './search/search.controller.js';
+import { GeoController } from './geo/geo.controller.js';
 import { MetricsController } from './health/metrics.controller.js';
 import { UnitFiles } from './routes/unit-files.service.js';
 
 /**
  * The public door. `services` are modules that export the ports the gateway asks (CATALOG,
- * SEARCH):
+ * SEARCH, GEO):
  * the in-process modules in embedded mode, HTTP clients of them in cluster mode.
  */
 @Module({})
@@ -24,7 +25,7 @@ export class GatewayModule {
       module: GatewayModule,
       imports: [TerminusModule.forRoot({ logger: false }), ...options.services],
       // Health first: the catch-all API route must not shadow /healthz and /readyz.
-      controllers: [HealthController, MetricsController, SearchController, ApiController],
+      controllers: [HealthController, MetricsController, SearchController, GeoController, ApiController],
       providers: [
         { provide: GATEWAY_OPTIONS, useValue: { publicBaseUrl: options.publicBaseUrl } satisfies GatewayOptions },
         { provide: APP_FILTER, useClass: ProblemFilter },

@@ -10,7 +10,7 @@ import { RESPONSE_CACHE_BYTES, RESPONSE_CACHE_ENTRIES, ResponseCache } from '../
 describe('routeApiPath', () => {
   it('reads unit, child and page routes', () => {
     assert.deepEqual(routeApiPath('/api/communes/tanger'), { kind: 'unit', collection: 'communes', id: 'tanger' });
-    assert.deepEqual(routeApiPath('/api/regions/01/provinces'), { kind: 'child', collection: 'regions', id: '01', child: 'provinces' });
+    assert.deepEqual(routeApiPath('/api/regions/01/provinces'), { kind: 'child', collection: 'regions', id: '01', child: 'provinces', file: 'provinces.json' });
     assert.deepEqual(routeApiPath('/api/communes/T%C3%A9touan'), { kind: 'unit', collection: 'communes', id: 'Tétouan' });
     assert.deepEqual(routeApiPath('/api/cercles/01.511.05/communes'), { kind: 'communes-of', collection: 'cercles', id: '01.511.05' });
     assert.deepEqual(routeApiPath('/api/regions'), { kind: 'bare', name: 'regions' });

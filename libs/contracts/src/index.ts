@@ -13,3 +13,4 @@ export * from './etag.js';
 export * from './build-layout.js';
 export * from './search/index.js';
 export * from './search-port.js';
+export * from './geo-port.js';

@@ -1,8 +1,9 @@
 /** The ETL pipeline: read → check → model → static tree → write, with progress per stage. */
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { BUILD_LAYOUT, EXONYMS, buildSearchDocuments, checkExonyms, type SearchDocumentsFile, type UnitIndex } from '@mc/contracts';
+import { BUILD_LAYOUT, EXONYMS, buildSearchDocuments, checkExonyms, type GeoPack, type SearchDocumentsFile, type UnitIndex } from '@mc/contracts';
 import { checkDataset } from './check.js';
+import { buildGeo } from './geo/stage.js';
 import { buildUnits } from './model.js';
 import { readDataset } from './read-dataset.js';
 import { buildStaticTree } from './static-tree.js';
@@ -62,16 +63,20 @@ export function runEtl(options: EtlOptions): EtlResult {
   const violations = stage('check', () => checkDataset(dataset), (v) => (v.length === 0 ? 'no violations' : `${v.length} violation(s)`));
   if (violations.length > 0) throw new DatasetInvalidError(violations);
   const units = stage('model', () => buildUnits(dataset), (u) => `${u.index.length} units`);
+  const geo = stage('geo', () => buildGeo(resolve(options.datasetDir), units, version), (g) => `${g.files.size} geometry files, ${g.pack.tiles.length} tiles`);
+  for (const line of geo.report) log(`etl:          ${line}`);
+  if (geo.violations.length > 0) throw new DatasetInvalidError(geo.violations);
   const exonymViolations = checkExonyms(units.index, EXONYMS);
   if (exonymViolations.length > 0) throw new DatasetInvalidError(exonymViolations);
   const documents = stage('search', () => buildSearchDocuments(units.index, EXONYMS), (d) => `${d.length} search documents, ${EXONYMS.length} exonyms`);
-  const tree = stage('tree', () => buildStaticTree(units, dataset.sources), (t) => `${t.size} static files`);
+  const tree = stage('tree', () => new Map([...buildStaticTree(units, dataset.sources), ...geo.files]), (t) => `${t.size} static files`);
   const written = stage(
     'write',
     () =>
       writeBuild(target, version, tree, {
         [BUILD_LAYOUT.units]: { datasetVersion: version, units: units.index } satisfies UnitIndex,
         [BUILD_LAYOUT.searchDocuments]: { datasetVersion: version, documents } satisfies SearchDocumentsFile,
+        [BUILD_LAYOUT.geoPack]: { datasetVersion: version, ...geo.pack } satisfies GeoPack,
       }),
     (w) => `${w.files} files to ${w.dir}`,
   );

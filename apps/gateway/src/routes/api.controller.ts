@@ -45,7 +45,7 @@ export class ApiController {
       case 'unit':
         return this.alias(request, reply, await this.unitFiles.unitFile(route.collection, route.id));
       case 'child':
-        return this.alias(request, reply, await this.unitFiles.childFile(route.collection, route.id, route.child));
+        return this.alias(request, reply, await this.unitFiles.childFile(route.collection, route.id, route.child, route.file));
       case 'communes-of': {
         const { page } = validateQuery(PageParams, query, ['page']);
         return this.alias(request, reply, await this.unitFiles.communePageFile(route.collection, route.id, Number(page ?? 1)));

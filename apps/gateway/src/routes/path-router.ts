@@ -4,11 +4,13 @@
  */
 import { isCollection, type Collection } from '@mc/contracts';
 
-/** Lists a unit owns, served as `/api/{collection}/{code}/{child}.json`. */
-export const CHILD_LISTS: Partial<Record<Collection, readonly string[]>> = {
-  regions: ['provinces'],
-  provinces: ['cercles'],
-  communes: ['arrondissements'],
+/** Files a unit owns, by the name an extensionless route uses: `/api/{collection}/{code}/{file}`. */
+export const CHILD_FILES: Record<Collection, Readonly<Record<string, string>>> = {
+  regions: { provinces: 'provinces.json', boundary: 'boundary.geojson' },
+  provinces: { cercles: 'cercles.json', boundary: 'boundary.geojson' },
+  cercles: {},
+  communes: { arrondissements: 'arrondissements.json', neighbours: 'neighbours.json', boundary: 'boundary.geojson' },
+  arrondissements: { boundary: 'boundary.geojson' },
 };
 
 /** Collections whose units own paged commune lists (`…/communes/page/{n}.json`). */
@@ -17,7 +19,7 @@ export const COMMUNE_PARENTS: readonly Collection[] = ['regions', 'provinces', '
 export type ApiRoute =
   | { kind: 'bare'; name: string }
   | { kind: 'unit'; collection: Collection; id: string }
-  | { kind: 'child'; collection: Collection; id: string; child: string }
+  | { kind: 'child'; collection: Collection; id: string; child: string; file: string }
   | { kind: 'communes-of'; collection: Collection; id: string }
   | { kind: 'missing-file'; path: string }
   | { kind: 'not-an-endpoint'; path: string };
@@ -49,6 +51,7 @@ export function routeApiPath(path: string): ApiRoute {
   if (segments.length === 3 && sub === 'communes' && COMMUNE_PARENTS.includes(first)) {
     return { kind: 'communes-of', collection: first, id: id! };
   }
-  if (segments.length === 3 && CHILD_LISTS[first]?.includes(sub!)) return { kind: 'child', collection: first, id: id!, child: sub! };
+  const file = segments.length === 3 ? CHILD_FILES[first][sub!] : undefined;
+  if (file !== undefined && Object.hasOwn(CHILD_FILES[first], sub!)) return { kind: 'child', collection: first, id: id!, child: sub!, file };
   return notAnEndpoint;
 }

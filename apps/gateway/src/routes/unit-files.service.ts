@@ -40,15 +40,15 @@ export class UnitFiles {
     return this.required(unitPath(unit.level, unit.code), `no unit has code ${id}`);
   }
 
-  /** `/api/{collection}/{id}/{name}` → `/api/{collection}/{code}/{name}.json`. */
-  async childFile(collection: Collection, id: string, name: string): Promise<StaticFile> {
+  /** `/api/{collection}/{id}/{name}` → `/api/{collection}/{code}/{file}` (file: `name.json` or `name.geojson`). */
+  async childFile(collection: Collection, id: string, name: string, file: string): Promise<StaticFile> {
     const unit = await this.unit(collection, id);
     if (unit.level !== LEVEL_OF[collection]) {
-      const rightPath = `/api/${COLLECTION_OF[unit.level]}/${unit.code}/${name}.json`;
+      const rightPath = `/api/${COLLECTION_OF[unit.level]}/${unit.code}/${file}`;
       const where = (await this.catalog.file(rightPath)) ? rightPath : unitPath(unit.level, unit.code);
       throw notFound(`${spelled(id, unit)} is ${withArticle(unit.level)}, at ${where}`);
     }
-    return this.required(`/api/${collection}/${unit.code}/${name}.json`, `${unit.code} has no ${name}`);
+    return this.required(`/api/${collection}/${unit.code}/${file}`, `${unit.code} has no ${name}`);
   }
 
   /** `/api/{regions|provinces|cercles}/{id}/communes?page=n` → that unit's page file. */

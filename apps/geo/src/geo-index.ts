@@ -1,0 +1,77 @@
+/**
+ * Every boundary in memory behind static R-trees (flatbush) of their bounding boxes: a point
+ * look-up reads the few boxes that hold the point, then tests the polygons exactly.
+ */
+import { booleanPointInPolygon } from '@turf/turf';
+import Flatbush from 'flatbush';
+import { compareCodes, type GeoPack, type GeoPackShape, type NearHit, type NearQuery, type PointMatch } from '@mc/contracts';
+import type { MultiPolygon } from 'geojson';
+
+export const EARTH_RADIUS_KM = 6371;
+/** Kilometres in one degree of latitude, for the radius pre-filter. */
+const KM_PER_DEGREE = 111.32;
+
+export function haversineKm(lat1: number, lng1: number, lat2: number, lng2: number): number {
+  const rad = Math.PI / 180;
+  const a = Math.sin(((lat2 - lat1) * rad) / 2) ** 2 + Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(((lng2 - lng1) * rad) / 2) ** 2;
+  return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(a)));
+}
+
+interface Indexed {
+  shapes: GeoPackShape[];
+  geometries: MultiPolygon[];
+  tree: Flatbush;
+}
+
+function indexShapes(all: readonly GeoPackShape[]): Indexed {
+  const shapes = all.filter((s) => s.polygons.length > 0 && s.bbox !== null).sort((a, b) => compareCodes(a.code, b.code));
+  const tree = new Flatbush(Math.max(1, shapes.length));
+  for (const s of shapes) tree.add(s.bbox![0], s.bbox![1], s.bbox![2], s.bbox![3]);
+  if (shapes.length === 0) tree.add(0, 0, 0, 0);
+  tree.finish();
+  return { shapes, geometries: shapes.map((s) => ({ type: 'MultiPolygon', coordinates: s.polygons })), tree };
+}
+
+/** The first shape, in code order, whose boundary holds the point (a shared edge belongs to both). */
+function shapeAt(index: Indexed, lng: number, lat: number, accept: (s: GeoPackShape) => boolean = () => true): GeoPackShape | null {
+  const ids = index.tree.search(lng, lat, lng, lat).sort((a, b) => a - b);
+  for (const id of ids) {
+    const shape = index.shapes[id];
+    if (shape && accept(shape) && booleanPointInPolygon([lng, lat], index.geometries[id]!)) return shape;
+  }
+  return null;
+}
+
+export class GeoIndex {
+  private readonly communes: Indexed;
+  private readonly arrondissements: Indexed;
+  private readonly centroids: Array<{ shape: GeoPackShape; lat: number; lng: number }>;
+
+  constructor(readonly pack: GeoPack) {
+    this.communes = indexShapes(pack.communes);
+    this.arrondissements = indexShapes(pack.arrondissements);
+    this.centroids = pack.communes
+      .filter((s) => s.centroid !== null)
+      .map((shape) => ({ shape, lng: shape.centroid![0], lat: shape.centroid![1] }));
+  }
+
+  at(lat: number, lng: number): PointMatch | null {
+    const commune = shapeAt(this.communes, lng, lat);
+    if (!commune) return null;
+    const arrondissement = shapeAt(this.arrondissements, lng, lat, (a) => a.communeCode === commune.code);
+    return { communeCode: commune.code, arrondissement: arrondissement ? { code: arrondissement.code, name: arrondissement.name } : null };
+  }
+
+  /** Communes whose centroid lies within the radius, nearest first, ties by code. */
+  near({ lat, lng, radiusKm, limit }: NearQuery): NearHit[] {
+    const maxDegrees = radiusKm / KM_PER_DEGREE;
+    const hits: Array<NearHit & { exact: number }> = [];
+    for (const c of this.centroids) {
+      if (Math.abs(c.lat - lat) > maxDegrees) continue;
+      const km = haversineKm(lat, lng, c.lat, c.lng);
+      if (km <= radiusKm) hits.push({ code: c.shape.code, name: c.shape.name, slug: c.shape.slug, distanceKm: Math.round(km * 1000) / 1000, exact: km });
+    }
+    hits.sort((a, b) => a.exact - b.exact || compareCodes(a.code, b.code));
+    return hits.slice(0, limit).map(({ exact: _exact, ...hit }) => hit);
+  }
+}
