@@ -1,15 +1,25 @@
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, mkdtempSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 export const DATASET_DIR = resolve(process.env.DATASET_DIR || '../shared/dataset/v1');
 
-/** A temporary copy of the attribute files and sources.json, to break on purpose. */
+/** A temporary copy of what the ETL reads (attributes, geometry, sources.json), to break on purpose. */
 export function copyDataset(): string {
   const dir = mkdtempSync(join(tmpdir(), 'mc-dataset-'));
-  cpSync(join(DATASET_DIR, 'attributes'), join(dir, 'attributes'), { recursive: true });
-  cpSync(join(DATASET_DIR, 'sources.json'), join(dir, 'sources.json'));
+  for (const part of ['attributes', 'geometry', 'sources.json']) cpSync(join(DATASET_DIR, part), join(dir, part), { recursive: true });
+  chmodTree(dir);
   return dir;
+}
+
+/** The shared dataset is read-only; its copy must be writable. */
+function chmodTree(dir: string): void {
+  chmodSync(dir, 0o755);
+  for (const entry of readdirSync(dir)) {
+    const path = join(dir, entry);
+    if (statSync(path).isDirectory()) chmodTree(path);
+    else chmodSync(path, 0o644);
+  }
 }
 
 export function editJson(dir: string, file: string, edit: (records: any[]) => void): void {

@@ -2,14 +2,14 @@
  * The geo stage of the ETL: boundaries checked against the attribute files, fields derived
  * where the attributes lack them, adjacency, outlines, GeoJSON files, tiles and the geo pack.
  */
-import { area, bbox as turfBbox, booleanPointInPolygon } from '@turf/turf';
+import { area, bbox as turfBbox, booleanPointInPolygon, rewind } from '@turf/turf';
 import { listEnvelope, recordEnvelope, type ArrondissementRecord, type BBox, type CommuneRecord, type GeoPack, type GeoPackShape, type Name } from '@mc/contracts';
 import type { Feature } from 'geojson';
 import polylabel from 'polylabel';
-import { merge } from 'topojson-client';
 import type { Units } from '../model.js';
 import { sharedBorders } from './adjacency.js';
 import { decodeShapes, polygonsOf, readTopologies, type Area, type DecodedShape, type TopologyFile } from './decode.js';
+import { dissolve } from './outline.js';
 import { buildTiles, type Tile } from './tiles.js';
 
 /** The one commune OpenStreetMap gives no closed boundary (dataset.md §6). */
@@ -26,12 +26,13 @@ export interface GeoBuild {
 
 const round = (v: number, digits: number) => Math.round(v * 10 ** digits) / 10 ** digits;
 
+/** A GeoJSON Feature wound as RFC 7946 asks: exteriors counter-clockwise, holes clockwise. */
 function feature(geometry: Area, code: string, level: string, name: Name): Feature {
   return {
     type: 'Feature',
     bbox: turfBbox(geometry) as BBox,
     properties: { code, level, nameFr: name.fr, nameAr: name.ar },
-    geometry,
+    geometry: rewind(geometry) as Area,
   };
 }
 
@@ -130,6 +131,8 @@ export function buildGeo(datasetDir: string, units: Units, datasetVersion: strin
   }
   areaDiffs.sort((a, b) => b[0] - a[0]);
   const report = ['area: the 10 largest differences between boundary and areaKm2:', ...areaDiffs.slice(0, 10).map(([, line]) => `  ${line}`)];
+  // Nothing is derived from boundaries that failed their checks.
+  if (violations.length > 0) return { files, pack: { communes: [], arrondissements: [], tiles: [] }, violations, report };
 
   // Adjacency from shared arcs and shared border segments across région files.
   const lengths = sharedBorders(topologies.communes, (file: TopologyFile, index: number) => codeOfGeometry.get(`${file.name}#${index}`) ?? null);
@@ -171,18 +174,17 @@ export function buildGeo(datasetDir: string, units: Units, datasetVersion: strin
 
   // Outlines dissolved from their communes (a préfecture d'arrondissements: from its arrondissements).
   const fileOfRegion = new Map(topologies.communes.map((f) => [f.name.slice(0, 2), f]));
-  const dissolve = (file: TopologyFile, indexes: number[]) => roundArea(merge(file.topology, indexes.map((i) => file.object.geometries[i]!) as never) as Area);
   for (const region of units.regions) {
     const file = fileOfRegion.get(region.code)!;
-    files.set(`/api/regions/${region.code}/boundary.geojson`, feature(dissolve(file, file.object.geometries.map((_, i) => i)), region.code, 'region', region.name));
+    files.set(`/api/regions/${region.code}/boundary.geojson`, feature(roundArea(dissolve(file, file.object.geometries.map((_, i) => i))), region.code, 'region', region.name));
   }
   for (const province of units.provinces) {
     const members = units.communes.filter((c) => c.parents.province === province.code && communeShape.has(c.code));
     let outline: Area | null = null;
-    if (members.length > 0) outline = dissolve(fileOfRegion.get(province.regionCode)!, members.map((c) => communeShape.get(c.code)!.index));
+    if (members.length > 0) outline = roundArea(dissolve(fileOfRegion.get(province.regionCode)!, members.map((c) => communeShape.get(c.code)!.index)));
     else {
       const parts = units.arrondissements.filter((a) => a.prefectureOfArrondissementsCode === province.code && arrondissementShape.has(a.code));
-      if (parts.length > 0) outline = dissolve(topologies.arrondissements, parts.map((a) => arrondissementShape.get(a.code)!.index));
+      if (parts.length > 0) outline = roundArea(dissolve(topologies.arrondissements, parts.map((a) => arrondissementShape.get(a.code)!.index)));
     }
     if (outline) files.set(`/api/provinces/${province.code}/boundary.geojson`, feature(outline, province.code, 'province', province.name));
   }
@@ -204,8 +206,8 @@ export function buildGeo(datasetDir: string, units: Units, datasetVersion: strin
     tiles: [] as GeoPack['tiles'],
   };
   const tiles: Tile[] = buildTiles([
-    ...pack.communes.filter((s) => s.bbox).map((s) => ({ code: s.code, level: 'commune' as const, bbox: s.bbox!, geometry: communeShape.get(s.code)!.geometry })),
-    ...pack.arrondissements.filter((s) => s.bbox).map((s) => ({ code: s.code, level: 'arrondissement' as const, bbox: s.bbox!, geometry: arrondissementShape.get(s.code)!.geometry })),
+    ...pack.communes.filter((s) => s.polygons.length > 0).map((s) => ({ code: s.code, level: 'commune' as const, bbox: s.bbox!, geometry: communeShape.get(s.code)!.geometry })),
+    ...pack.arrondissements.filter((s) => s.polygons.length > 0).map((s) => ({ code: s.code, level: 'arrondissement' as const, bbox: s.bbox!, geometry: arrondissementShape.get(s.code)!.geometry })),
   ]);
   for (const tile of tiles) {
     const path = `/api/tiles/${tile.z}/${tile.x}/${tile.y}.json`;

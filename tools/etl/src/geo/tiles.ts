@@ -3,7 +3,7 @@
  * boundaries clipped to it hold more than MAX_TILE_POINTS points. Tile (z, x, y) covers
  * longitudes from x·s − 180 and latitudes from y·s − 90, with s = 1/2^z degrees.
  */
-import { bboxClip } from '@turf/turf';
+import { bboxClip, rewind } from '@turf/turf';
 import type { Feature, MultiPolygon, Polygon } from 'geojson';
 import type { Area } from './decode.js';
 
@@ -45,7 +45,8 @@ function clip(shape: TileShape, box: [number, number, number, number]): Area | n
     .map(keep)
     .filter((p) => p.length > 0 && p[0]!.length >= 4);
   if (polygons.length === 0) return null;
-  return polygons.length === 1 ? { type: 'Polygon', coordinates: polygons[0]! } : { type: 'MultiPolygon', coordinates: polygons };
+  const area: Area = polygons.length === 1 ? { type: 'Polygon', coordinates: polygons[0]! } : { type: 'MultiPolygon', coordinates: polygons };
+  return rewind(area) as Area;
 }
 
 export function buildTiles(shapes: readonly TileShape[]): Tile[] {
