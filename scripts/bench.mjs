@@ -9,6 +9,7 @@ import { resolve } from 'node:path';
 import autocannon from 'autocannon';
 import { runEtl } from '@mc/etl';
 import { createSearchService } from '@mc/search';
+import { GeoService } from '@mc/geo';
 
 const datasetDir = resolve(process.env.DATASET_DIR || '../shared/dataset/v1');
 const buildRoot = process.env.BUILD_DIR || 'build/dataset';
@@ -40,7 +41,33 @@ console.log('search (embedded engine, in process, 1 core)');
 console.log(`  ${samples.length} searches of ${queries.length} queries: p50 ${fmt(quantile(samples, 0.5))}, p99 ${fmt(quantile(samples, 0.99))}, max ${fmt(samples.at(-1))}`);
 console.log(`  throughput ${(samples.length / seconds).toFixed(0)} searches/s; heap ${(process.memoryUsage().heapUsed / 2 ** 20).toFixed(0)} MiB, rss +${((process.memoryUsage().rss - rss0) / 2 ** 20).toFixed(0)} MiB\n`);
 
-// 2. HTTP
+// 2. geo: at and near over the real pack, in process, one core
+const geo = GeoService.fromBuild(build.dir).index;
+let seed = 20261125;
+const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+const centroids = geo.pack.communes.filter((c) => c.centroid).map((c) => [c.centroid[1], c.centroid[0]]);
+// Half real places (commune centroids), half uniform points over Morocco's bounding box.
+const points = Array.from({ length: 20_000 }, (_, i) => (i % 2 === 0 ? centroids[i % centroids.length] : [21 + random() * 15, -17 + random() * 16]));
+const timeEach = (label, run) => {
+  for (const p of points.slice(0, 2000)) run(p);
+  const times = [];
+  const t0 = process.hrtime.bigint();
+  for (const p of points) {
+    const t = process.hrtime.bigint();
+    run(p);
+    times.push(Number(process.hrtime.bigint() - t) / 1e6);
+  }
+  const total = Number(process.hrtime.bigint() - t0) / 1e9;
+  times.sort((a, b) => a - b);
+  console.log(`  ${label}: ${times.length} look-ups, p50 ${fmt(quantile(times, 0.5))}, p99 ${fmt(quantile(times, 0.99))}, max ${fmt(times.at(-1))}, ${(times.length / total).toFixed(0)} look-ups/s`);
+};
+console.log('geo (in process, 1 core; half commune centroids, half random points in the bounding box)');
+timeEach('at', ([lat, lng]) => geo.at(lat, lng));
+timeEach('near (radius 10 km, limit 10)', ([lat, lng]) => geo.near({ lat, lng, radiusKm: 10, limit: 10 }));
+timeEach('near (radius 100 km, limit 50)', ([lat, lng]) => geo.near({ lat, lng, radiusKm: 100, limit: 50 }));
+console.log('');
+
+// 3. HTTP
 const port = 3900 + Math.floor(Math.random() * 90);
 const server = spawn(process.execPath, ['apps/embedded/dist/src/main.js'], {
   env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', BUILD_DIR: buildRoot, DATASET_DIR: datasetDir },
@@ -63,17 +90,20 @@ const routes = [
   ['computed list', '/api/communes?province=01.511&type=urban'],
   ['computed sort', '/api/communes?sort=-density&page=3'],
   ['search', '/api/search?q=sidi&limit=10'],
+  ['at', '/api/communes/at?lat=35.786&lng=-5.8125'],
+  ['at, a new point each time', '/api/communes/at?lat=35.786&lng=-5.8125', (n) => `/api/communes/at?lat=${(35.70 + (n % 600) * 0.0001).toFixed(4)}&lng=-5.8125`],
+  ['near', '/api/communes/near?lat=34.02&lng=-6.83&radius=20'],
   // A changing unknown parameter defeats the response cache: the cost of a first answer.
-  ['computed sort, uncached', '/api/communes?sort=-density&page=3', true],
-  ['search, uncached', '/api/search?q=sidi&limit=10', true],
+  ['computed sort, uncached', '/api/communes?sort=-density&page=3', (n) => `/api/communes?sort=-density&page=3&_=${n}`],
+  ['search, uncached', '/api/search?q=sidi&limit=10', (n) => `/api/search?q=sidi&limit=10&_=${n}`],
 ];
 console.log('HTTP (embedded server in its own process; autocannon, 10 connections, 5 s a route)');
 console.log('| route | requests/s | p50 | p99 | errors |');
 console.log('|---|---|---|---|---|');
 try {
-  for (const [name, path, uncached] of routes) {
+  for (const [name, path, vary] of routes) {
     let counter = 0;
-    const requests = uncached ? [{ setupRequest: (req) => ({ ...req, path: `${path}&_=${counter++}` }) }] : undefined;
+    const requests = vary ? [{ setupRequest: (req) => ({ ...req, path: vary(counter++) }) }] : undefined;
     const result = await new Promise((done, fail) => {
       const options = { url: `http://127.0.0.1:${port}${path}`, connections: 10, duration: 5, maxOverallRequests: 200_000, headers: { 'accept-encoding': 'br' }, requests };
       const instance = autocannon(options, (err, res) => (err ? fail(err) : done(res)));

@@ -21,11 +21,18 @@ export class GeoController {
     const match = await this.geo.at(lat, lng);
     if (!match) throw notFound(`no commune boundary contains ${lat}, ${lng}`);
     const path = unitPath('commune', match.communeCode);
-    const file = await this.catalog.file(path);
-    if (!file) throw notFound(`no commune boundary contains ${lat}, ${lng}`);
-    const record = JSON.parse(file.body.toString('utf8')) as Envelope<CommuneRecord>;
-    const body = { ...record, data: { ...record.data, arrondissement: match.arrondissement } };
-    return this.responder.sendFile(request, reply, prepareJson(path, body), { tier: 'computed', contentLocation: path });
+    // There are only as many answers as communes and arrondissements: each is prepared once.
+    const version = this.catalog.datasetVersion();
+    const key = `at:${match.communeCode}:${match.arrondissement?.code ?? ''}`;
+    let prepared = this.cache.get(version, key);
+    if (!prepared) {
+      const file = await this.catalog.file(path);
+      if (!file) throw notFound(`no commune boundary contains ${lat}, ${lng}`);
+      const record = JSON.parse(file.body.toString('utf8')) as Envelope<CommuneRecord>;
+      prepared = prepareJson(path, { ...record, data: { ...record.data, arrondissement: match.arrondissement } });
+      this.cache.set(version, key, prepared);
+    }
+    return this.responder.sendFile(request, reply, prepared, { tier: 'computed', contentLocation: path });
   }
 
   @Get('api/communes/near')

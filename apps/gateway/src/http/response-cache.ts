@@ -14,8 +14,9 @@ export class ResponseCache {
   private readonly entries = new Map<string, StaticFile>();
   private bytes = 0;
 
-  get(datasetVersion: string, url: string): StaticFile | undefined {
-    const key = `${datasetVersion} ${url}`;
+  /** `key` is the request URL, or another name for an answer that many URLs share. */
+  get(datasetVersion: string, key: string): StaticFile | undefined {
+    key = `${datasetVersion} ${key}`;
     const hit = this.entries.get(key);
     if (hit) {
       // Refresh its place: the least recently used entry is evicted first.
@@ -25,8 +26,8 @@ export class ResponseCache {
     return hit;
   }
 
-  set(datasetVersion: string, url: string, prepared: StaticFile): void {
-    const key = `${datasetVersion} ${url}`;
+  set(datasetVersion: string, key: string, prepared: StaticFile): void {
+    key = `${datasetVersion} ${key}`;
     if (prepared.body.length > RESPONSE_CACHE_BYTES / 16 || this.entries.has(key)) return;
     this.entries.set(key, prepared);
     this.bytes += prepared.body.length;
