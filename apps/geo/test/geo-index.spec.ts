@@ -1,6 +1,10 @@
 /** The geo service over the real pack, without HTTP. */
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { area } from '@turf/turf';
+import polylabel from 'polylabel';
 import { readGeoPack, type GeoPack } from '@mc/contracts';
 import { testBuildDir } from '@mc/test-support';
 import { GeoIndex, haversineKm } from '../src/index.js';
@@ -35,6 +39,16 @@ describe('at', () => {
   it('gives no arrondissement outside the divided cities', () => {
     const assilah = pack.communes.find((c) => c.code === '01.511.01.01')!;
     assert.deepEqual(index.at(assilah.centroid![1], assilah.centroid![0]), { communeCode: '01.511.01.01', arrondissement: null });
+  });
+
+  it('finds nothing in the unbounded gap between Ifrane and Boulemane (about 88 km²)', () => {
+    const outline = JSON.parse(readFileSync(join(testBuildDir(), 'static/api/regions/03/boundary.geojson'), 'utf8'));
+    assert.equal(outline.geometry.type, 'Polygon');
+    const hole = outline.geometry.coordinates[1] as number[][];
+    const km2 = area({ type: 'Polygon', coordinates: [hole] }) / 1e6;
+    assert.ok(km2 > 80 && km2 < 95, `${km2} km²`);
+    const [lng, lat] = polylabel([hole], 1e-6);
+    assert.equal(index.at(lat!, lng!), null);
   });
 
   it('finds nothing at sea or abroad', () => {
