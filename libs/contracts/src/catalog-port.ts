@@ -29,10 +29,17 @@ export interface CommuneListQuery {
   url: string;
 }
 
+/** A commune in a list; sorted by a figure, it carries the figure (spec §2.3). */
+export type CommuneRow = CommuneRecord & {
+  indicator?: { path: string; value: number | null };
+  derived?: true;
+  basis?: 'arrondissement_sum';
+};
+
 export interface CatalogPort {
   datasetVersion(): string;
   file(path: string): Promise<StaticFile | undefined>;
   resolve(raw: string, preferred?: Level): Promise<Resolution>;
   /** Throws a not-found problem for a page past the last. */
-  listCommunes(query: CommuneListQuery): Promise<Envelope<CommuneRecord[]>>;
+  listCommunes(query: CommuneListQuery): Promise<Envelope<CommuneRow[]>>;
 }

@@ -4,19 +4,30 @@ import { invalidQuery } from './problems.js';
 export const PLAIN_SORT_KEYS = ['code', 'name', 'population', 'change', 'density', 'area'] as const;
 export type PlainSortKey = (typeof PLAIN_SORT_KEYS)[number];
 
+/**
+ * A sort key: a plain key, or a figure path (with a dot: `labour.unemploymentRate`,
+ * `change.illiteracy.rate10Plus`, `economy.establishments.jobs`) that the catalog checks
+ * against the field catalogues.
+ */
 export interface SortSpec {
-  key: PlainSortKey;
+  key: string;
   descending: boolean;
+  figure: boolean;
+}
+
+export function isPlainSortKey(key: string): key is PlainSortKey {
+  return (PLAIN_SORT_KEYS as readonly string[]).includes(key);
 }
 
 export function parseSort(raw: string | undefined): SortSpec {
-  if (raw === undefined || raw === '') return { key: 'code', descending: false };
+  if (raw === undefined || raw === '') return { key: 'code', descending: false, figure: false };
   const descending = raw.startsWith('-');
   const key = descending ? raw.slice(1) : raw;
-  if (!(PLAIN_SORT_KEYS as readonly string[]).includes(key)) {
-    throw invalidQuery(`sort must be one of ${PLAIN_SORT_KEYS.join(', ')}, optionally prefixed with - for descending; got "${raw}"`);
-  }
-  return { key: key as PlainSortKey, descending };
+  if (isPlainSortKey(key)) return { key, descending, figure: false };
+  if (/^[A-Za-z0-9+-]+(\.[A-Za-z0-9+-]+)+$/.test(key)) return { key, descending, figure: true };
+  throw invalidQuery(
+    `sort must be one of ${PLAIN_SORT_KEYS.join(', ')} or a figure path such as labour.unemploymentRate, change.illiteracy.rate10Plus or economy.establishments.jobs, optionally prefixed with - for descending; got "${raw}"`,
+  );
 }
 
 /**

@@ -27,10 +27,11 @@ describe('paging', () => {
 
 describe('sorting', () => {
   it('parses plain keys with an optional minus', () => {
-    assert.deepEqual(parseSort(undefined), { key: 'code', descending: false });
-    assert.deepEqual(parseSort('-population'), { key: 'population', descending: true });
+    assert.deepEqual(parseSort(undefined), { key: 'code', descending: false, figure: false });
+    assert.deepEqual(parseSort('-population'), { key: 'population', descending: true, figure: false });
+    assert.deepEqual(parseSort('-labour.unemploymentRate'), { key: 'labour.unemploymentRate', descending: true, figure: true });
     assert.throws(() => parseSort('banana'), (e: unknown) => e instanceof ProblemError && e.kind === 'invalid-query');
-    assert.throws(() => parseSort('-labour.unemployment'), ProblemError);
+    assert.throws(() => parseSort('labour..x'), ProblemError);
   });
 
   it('puts missing values last in both directions and breaks ties by code', () => {

@@ -3,6 +3,8 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { BUILD_LAYOUT, EXONYMS, buildSearchDocuments, checkExonyms, type GeoPack, type SearchDocumentsFile, type UnitIndex } from '@mc/contracts';
 import { checkDataset } from './check.js';
+import { buildFigures } from './figures/figure-records.js';
+import { readFigures } from './figures/read-figures.js';
 import { buildGeo } from './geo/stage.js';
 import { buildUnits } from './model.js';
 import { readDataset } from './read-dataset.js';
@@ -66,10 +68,17 @@ export function runEtl(options: EtlOptions): EtlResult {
   const geo = stage('geo', () => buildGeo(resolve(options.datasetDir), units, version), (g) => `${g.files.size} geometry files, ${g.pack.tiles.length} tiles`);
   for (const line of geo.report) log(`etl:          ${line}`);
   if (geo.violations.length > 0) throw new DatasetInvalidError(geo.violations);
+  const figures = stage(
+    'figures',
+    () => buildFigures(readFigures(resolve(options.datasetDir)), units, version),
+    (f) => `${f.files.size} census, economy and housing files`,
+  );
+  for (const line of figures.report) log(`etl:          ${line}`);
+  if (figures.violations.length > 0) throw new DatasetInvalidError(figures.violations);
   const exonymViolations = checkExonyms(units.index, EXONYMS);
   if (exonymViolations.length > 0) throw new DatasetInvalidError(exonymViolations);
   const documents = stage('search', () => buildSearchDocuments(units.index, EXONYMS), (d) => `${d.length} search documents, ${EXONYMS.length} exonyms`);
-  const tree = stage('tree', () => new Map([...buildStaticTree(units, dataset.sources), ...geo.files]), (t) => `${t.size} static files`);
+  const tree = stage('tree', () => new Map([...buildStaticTree(units, dataset.sources), ...geo.files, ...figures.files]), (t) => `${t.size} static files`);
   const written = stage(
     'write',
     () =>

@@ -4,10 +4,10 @@ import { join, resolve } from 'node:path';
 
 export const DATASET_DIR = resolve(process.env.DATASET_DIR || '../shared/dataset/v1');
 
-/** A temporary copy of what the ETL reads (attributes, geometry, sources.json), to break on purpose. */
+/** A temporary, writable copy of the whole dataset, to break on purpose. */
 export function copyDataset(): string {
   const dir = mkdtempSync(join(tmpdir(), 'mc-dataset-'));
-  for (const part of ['attributes', 'geometry', 'sources.json']) cpSync(join(DATASET_DIR, part), join(dir, part), { recursive: true });
+  cpSync(DATASET_DIR, dir, { recursive: true });
   chmodTree(dir);
   return dir;
 }

@@ -26,8 +26,13 @@ export function filterCommunes(communes: readonly CommuneRecord[], query: Omit<C
   });
 }
 
-export function sortCommunes(communes: readonly CommuneRecord[], sort: CommuneListQuery['sort']): CommuneRecord[] {
+/** Sorts by a plain key, or by `value` when the key is a figure. */
+export function sortCommunes(
+  communes: readonly CommuneRecord[],
+  sort: CommuneListQuery['sort'],
+  value: (c: CommuneRecord) => number | string | null = SORT_VALUES[sort.key as PlainSortKey],
+): CommuneRecord[] {
   const compareValues =
     sort.key === 'name' ? (a: number | string, b: number | string) => frenchCollator.compare(String(a), String(b)) : undefined;
-  return [...communes].sort(compareByValue(SORT_VALUES[sort.key], sort.descending, compareValues));
+  return [...communes].sort(compareByValue(value, sort.descending, compareValues));
 }

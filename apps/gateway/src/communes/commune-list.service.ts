@@ -7,7 +7,7 @@ import {
   notFound,
   parseSort,
   type CatalogPort,
-  type CommuneRecord,
+  type CommuneRow,
   type Envelope,
   type SearchHit,
   type SearchPort,
@@ -19,7 +19,7 @@ import { planCommuneList, type ResolvedListFilters } from './list-plan.js';
 
 export type CommuneListAnswer =
   | { tier: 'alias'; file: StaticFile }
-  | { tier: 'computed'; body: Envelope<CommuneRecord[] | SearchHit[]> };
+  | { tier: 'computed'; body: Envelope<CommuneRow[] | SearchHit[]> };
 
 /** `GET /api/communes?q=`: communes only, at most 10 (spec §4.4). */
 export const COMMUNE_SEARCH_LIMIT = 10;

@@ -5,13 +5,24 @@
 import { isCollection, type Collection } from '@mc/contracts';
 
 /** Files a unit owns, by the name an extensionless route uses: `/api/{collection}/{code}/{file}`. */
+const FIGURES = { indicators: 'indicators.json', economy: 'economy.json', housing: 'housing.json' } as const;
+export const FIGURE_FAMILIES = Object.keys(FIGURES);
+
 export const CHILD_FILES: Record<Collection, Readonly<Record<string, string>>> = {
-  regions: { provinces: 'provinces.json', boundary: 'boundary.geojson' },
-  provinces: { cercles: 'cercles.json', boundary: 'boundary.geojson' },
-  cercles: {},
-  communes: { arrondissements: 'arrondissements.json', neighbours: 'neighbours.json', boundary: 'boundary.geojson' },
-  arrondissements: { boundary: 'boundary.geojson' },
+  regions: { provinces: 'provinces.json', boundary: 'boundary.geojson', ...FIGURES },
+  provinces: { cercles: 'cercles.json', boundary: 'boundary.geojson', ...FIGURES },
+  cercles: { ...FIGURES },
+  communes: { arrondissements: 'arrondissements.json', neighbours: 'neighbours.json', boundary: 'boundary.geojson', ...FIGURES },
+  arrondissements: { boundary: 'boundary.geojson', ...FIGURES },
 };
+
+/** Why a unit has no such file: the detail of the 404. */
+export function missingChildDetail(code: string, child: string): string {
+  if (child === 'housing') return `${code} has no urban dwellings, so no housing figures`;
+  if (child === 'indicators') return `the dataset has no census figures for ${code}`;
+  if (child === 'economy') return `the dataset has no establishment figures for ${code}`;
+  return `${code} has no ${child}`;
+}
 
 /** Collections whose units own paged commune lists (`…/communes/page/{n}.json`). */
 export const COMMUNE_PARENTS: readonly Collection[] = ['regions', 'provinces', 'cercles'];
@@ -47,6 +58,8 @@ export function routeApiPath(path: string): ApiRoute {
   }
   if (segments.length === 1) return { kind: 'bare', name: first! };
   if (!isCollection(first!)) return notAnEndpoint;
+  // /api/regions/indicators: the comparison file of a level, not a unit named "indicators".
+  if (segments.length === 2 && FIGURE_FAMILIES.includes(id!)) return { kind: 'bare', name: `${first}/${id}` };
   if (segments.length === 2) return { kind: 'unit', collection: first, id: id! };
   if (segments.length === 3 && sub === 'communes' && COMMUNE_PARENTS.includes(first)) {
     return { kind: 'communes-of', collection: first, id: id! };

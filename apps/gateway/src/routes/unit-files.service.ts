@@ -17,6 +17,8 @@ import {
   type UnitIndexEntry,
 } from '@mc/contracts';
 
+import { missingChildDetail } from './path-router.js';
+
 const spelled = (raw: string, unit: UnitIndexEntry) => (raw === unit.code ? raw : `${raw} (${unit.code})`);
 
 @Injectable()
@@ -48,7 +50,7 @@ export class UnitFiles {
       const where = (await this.catalog.file(rightPath)) ? rightPath : unitPath(unit.level, unit.code);
       throw notFound(`${spelled(id, unit)} is ${withArticle(unit.level)}, at ${where}`);
     }
-    return this.required(`/api/${collection}/${unit.code}/${file}`, `${unit.code} has no ${name}`);
+    return this.required(`/api/${collection}/${unit.code}/${file}`, missingChildDetail(unit.code, name));
   }
 
   /** `/api/{regions|provinces|cercles}/{id}/communes?page=n` → that unit's page file. */

@@ -1,0 +1,87 @@
+/**
+ * Reads the three figure families as the dataset holds them (dataset.md §2–5): census
+ * indicators (JSON per level, communes per région, for 2024 and 2014), establishments and
+ * urban housing (one CSV each, every level), and their field catalogues. Files the mirror
+ * lacks are simply absent here; the coverage report says what is missing.
+ */
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { DatasetMissingError, parseCsv, type CsvRow, type RawRecord } from '../read-dataset.js';
+
+export interface CatalogueField {
+  path: string;
+  column: string;
+  topic: string;
+  key: string;
+  comparableTo?: string;
+  sexes?: string[];
+}
+
+export interface Catalogues {
+  indicators: { people: CatalogueField[]; households: CatalogueField[] };
+  indicators2014: { people: CatalogueField[]; households: CatalogueField[] };
+  economy: CatalogueField[];
+  housing: CatalogueField[];
+  /** The catalogue files verbatim, served under /data/v1/. */
+  verbatim: Map<string, string>;
+}
+
+export interface IndicatorFiles {
+  /** Records by their source file, e.g. `regions.json`, `communes/12.json`. */
+  files: Map<string, RawRecord[]>;
+}
+
+export interface FigureSources {
+  catalogues: Catalogues;
+  indicators: IndicatorFiles;
+  indicators2014: IndicatorFiles;
+  economy: CsvRow[];
+  housing: CsvRow[];
+}
+
+export const CATALOGUE_FILES = ['indicators/fields.json', 'indicators/2014/fields.json', 'economy/fields.json', 'housing/fields.json'] as const;
+
+function readJson(path: string): any {
+  return JSON.parse(readFileSync(path, 'utf8'));
+}
+
+/** Every indicator file present for one census: the per-level files and communes/NN.json. */
+function readIndicatorFiles(dir: string): IndicatorFiles {
+  const files = new Map<string, RawRecord[]>();
+  if (!existsSync(dir)) return { files };
+  for (const name of ['national.json', 'regions.json', 'provinces.json', 'cercles.json', 'arrondissements.json', 'urban-centres.json']) {
+    const path = join(dir, name);
+    if (!existsSync(path)) continue;
+    const parsed = readJson(path);
+    files.set(name, Array.isArray(parsed) ? parsed : [parsed]);
+  }
+  const communes = join(dir, 'communes');
+  if (existsSync(communes)) {
+    for (const name of readdirSync(communes).filter((n) => /^\d{2}\.json$/.test(n)).sort()) files.set(`communes/${name}`, readJson(join(communes, name)));
+  }
+  return { files };
+}
+
+export function readFigures(datasetDir: string): FigureSources {
+  const verbatim = new Map<string, string>();
+  for (const file of CATALOGUE_FILES) {
+    const path = join(datasetDir, file);
+    if (!existsSync(path)) throw new DatasetMissingError(`missing field catalogue ${path}`);
+    verbatim.set(file, readFileSync(path, 'utf8'));
+  }
+  const parsed = (file: (typeof CATALOGUE_FILES)[number]) => JSON.parse(verbatim.get(file)!);
+  const csv = (file: string) => (existsSync(join(datasetDir, file)) ? parseCsv(readFileSync(join(datasetDir, file), 'utf8')) : []);
+  return {
+    catalogues: {
+      indicators: { people: parsed('indicators/fields.json').people, households: parsed('indicators/fields.json').households },
+      indicators2014: { people: parsed('indicators/2014/fields.json').people, households: parsed('indicators/2014/fields.json').households },
+      economy: parsed('economy/fields.json').fields,
+      housing: parsed('housing/fields.json').fields,
+      verbatim,
+    },
+    indicators: readIndicatorFiles(join(datasetDir, 'indicators')),
+    indicators2014: readIndicatorFiles(join(datasetDir, 'indicators', '2014')),
+    economy: csv('economy/establishments.csv'),
+    housing: csv('housing/dwellings.csv'),
+  };
+}
