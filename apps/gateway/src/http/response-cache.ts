@@ -5,6 +5,7 @@
  */
 import { Injectable } from '@nestjs/common';
 import type { StaticFile } from '@mc/contracts';
+import { prepareJson } from './responder.js';
 
 export const RESPONSE_CACHE_ENTRIES = 5_000;
 export const RESPONSE_CACHE_BYTES = 64 * 2 ** 20;
@@ -24,6 +25,15 @@ export class ResponseCache {
       this.entries.set(key, hit);
     }
     return hit;
+  }
+
+  /** The cached answer under `key`, or `build()`'s value prepared as `path` and kept. */
+  async getOrPrepare(datasetVersion: string, key: string, path: string, build: () => Promise<unknown>): Promise<StaticFile> {
+    const cached = this.get(datasetVersion, key);
+    if (cached) return cached;
+    const prepared = prepareJson(path, await build());
+    this.set(datasetVersion, key, prepared);
+    return prepared;
   }
 
   set(datasetVersion: string, key: string, prepared: StaticFile): void {

@@ -1,7 +1,7 @@
 import { Controller, Get, Inject, Query, Req, Res } from '@nestjs/common';
 import { CATALOG, SEARCH, listEnvelope, type CatalogPort, type SearchPort } from '@mc/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Responder, prepareJson } from '../http/responder.js';
+import { Responder } from '../http/responder.js';
 import { ResponseCache } from '../http/response-cache.js';
 import { parseSearchParams } from './search-params.js';
 
@@ -17,12 +17,9 @@ export class SearchController {
   @Get('api/search')
   async search(@Req() request: FastifyRequest, @Res() reply: FastifyReply, @Query() query: Record<string, unknown>) {
     const version = this.catalog.datasetVersion();
-    let prepared = this.cache.get(version, request.url);
-    if (!prepared) {
-      const hits = await this.searchPort.search(parseSearchParams(query));
-      prepared = prepareJson(request.url, listEnvelope(hits, version, request.url));
-      this.cache.set(version, request.url, prepared);
-    }
+    const prepared = await this.cache.getOrPrepare(version, request.url, request.url, async () =>
+      listEnvelope(await this.searchPort.search(parseSearchParams(query)), version, request.url),
+    );
     return this.responder.sendFile(request, reply, prepared, { tier: 'computed' });
   }
 }
