@@ -164,8 +164,11 @@ describe('errors (spec §4.4 and §7, reference probe list)', () => {
   it('refuses writes with a problem document', async () => {
     const { default: request } = await import('supertest');
     const res = await request(ctx.app.getHttpServer()).post('/api/regions.json').send({});
-    assert.ok(res.status === 404 || res.status === 405, String(res.status));
+    assert.equal(res.status, 405);
+    assert.equal(res.headers.allow, 'GET, HEAD, OPTIONS');
+    assert.equal(res.body.title, 'Method not allowed');
     assert.match(res.headers['content-type']!, /^application\/problem\+json/);
+    assert.equal((await request(ctx.app.getHttpServer()).delete('/nowhere')).status, 405);
   });
 });
 

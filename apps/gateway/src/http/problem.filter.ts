@@ -12,8 +12,11 @@ export function originOf(request: FastifyRequest): string {
 function problemFromFramework(error: unknown, request: FastifyRequest): ProblemError {
   const path = request.url.split('?')[0];
   const status = error instanceof HttpException ? error.getStatus() : (error as { statusCode?: number })?.statusCode;
+  // Every route answers GET and HEAD only: another method on any path is a 405, not a 404.
+  if ((status === 404 || status === 405) && !['GET', 'HEAD', 'OPTIONS'].includes(request.method)) {
+    return new ProblemError('method-not-allowed', `${request.method} is not allowed; this API is read-only (GET, HEAD)`);
+  }
   if (status === 404) return new ProblemError('not-found', `${path} is not an endpoint of this API`);
-  if (status === 405) return new ProblemError('method-not-allowed', `${request.method} is not allowed; this API is read-only (GET, HEAD)`);
   if (status !== undefined && status >= 400 && status < 500) {
     return new ProblemError('invalid-query', `the request can't be read: ${(error as Error).message}`);
   }
@@ -38,6 +41,7 @@ export class ProblemFilter implements ExceptionFilter {
 
 export function sendProblem(request: FastifyRequest, reply: FastifyReply, kind: ProblemKind, detail: string, baseUrl: string): void {
   const document = problemDocument(kind, detail, request.url, baseUrl);
+  if (kind === 'method-not-allowed') reply.header('Allow', 'GET, HEAD, OPTIONS');
   void reply
     .code(document.status)
     .header('Content-Type', PROBLEM_CONTENT_TYPE)
