@@ -7,6 +7,7 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatasetMissingError, parseCsv, type CsvRow, type RawRecord } from '../read-dataset.js';
+import { indicatorFileOf, indicatorRecordsFromCsv } from './indicator-csv.js';
 
 export interface CatalogueField {
   path: string;
@@ -45,8 +46,11 @@ function readJson(path: string): any {
   return JSON.parse(readFileSync(path, 'utf8'));
 }
 
-/** Every indicator file present for one census: the per-level files and communes/NN.json. */
-function readIndicatorFiles(dir: string): IndicatorFiles {
+/**
+ * Every indicator file present for one census: the per-level files and communes/NN.json, then
+ * the units only `people.csv`/`households.csv` hold, filed under the JSON file they would be in.
+ */
+function readIndicatorFiles(dir: string, catalogue: { people: CatalogueField[]; households: CatalogueField[] }): IndicatorFiles {
   const files = new Map<string, RawRecord[]>();
   if (!existsSync(dir)) return { files };
   for (const name of ['national.json', 'regions.json', 'provinces.json', 'cercles.json', 'arrondissements.json', 'urban-centres.json']) {
@@ -58,6 +62,13 @@ function readIndicatorFiles(dir: string): IndicatorFiles {
   const communes = join(dir, 'communes');
   if (existsSync(communes)) {
     for (const name of readdirSync(communes).filter((n) => /^\d{2}\.json$/.test(n)).sort()) files.set(`communes/${name}`, readJson(join(communes, name)));
+  }
+  const csv = (name: string) => (existsSync(join(dir, name)) ? parseCsv(readFileSync(join(dir, name), 'utf8')) : []);
+  const inJson = new Set([...files.values()].flat().map((r) => r.code ?? 'country'));
+  for (const record of indicatorRecordsFromCsv(csv('people.csv'), csv('households.csv'), catalogue)) {
+    const file = indicatorFileOf(record);
+    if (!file || inJson.has(record.code ?? 'country')) continue;
+    files.set(file, [...(files.get(file) ?? []), record]);
   }
   return { files };
 }
@@ -71,16 +82,17 @@ export function readFigures(datasetDir: string): FigureSources {
   }
   const parsed = (file: (typeof CATALOGUE_FILES)[number]) => JSON.parse(verbatim.get(file)!);
   const csv = (file: string) => (existsSync(join(datasetDir, file)) ? parseCsv(readFileSync(join(datasetDir, file), 'utf8')) : []);
+  const catalogues: Catalogues = {
+    indicators: { people: parsed('indicators/fields.json').people, households: parsed('indicators/fields.json').households },
+    indicators2014: { people: parsed('indicators/2014/fields.json').people, households: parsed('indicators/2014/fields.json').households },
+    economy: parsed('economy/fields.json').fields,
+    housing: parsed('housing/fields.json').fields,
+    verbatim,
+  };
   return {
-    catalogues: {
-      indicators: { people: parsed('indicators/fields.json').people, households: parsed('indicators/fields.json').households },
-      indicators2014: { people: parsed('indicators/2014/fields.json').people, households: parsed('indicators/2014/fields.json').households },
-      economy: parsed('economy/fields.json').fields,
-      housing: parsed('housing/fields.json').fields,
-      verbatim,
-    },
-    indicators: readIndicatorFiles(join(datasetDir, 'indicators')),
-    indicators2014: readIndicatorFiles(join(datasetDir, 'indicators', '2014')),
+    catalogues,
+    indicators: readIndicatorFiles(join(datasetDir, 'indicators'), catalogues.indicators),
+    indicators2014: readIndicatorFiles(join(datasetDir, 'indicators', '2014'), catalogues.indicators2014),
     economy: csv('economy/establishments.csv'),
     housing: csv('housing/dwellings.csv'),
   };
