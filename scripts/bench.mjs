@@ -90,12 +90,14 @@ const routes = [
   ['computed list', '/api/communes?province=01.511&type=urban'],
   ['computed sort', '/api/communes?sort=-density&page=3'],
   ['search', '/api/search?q=sidi&limit=10'],
+  ['sorted by a figure', '/api/communes?sort=-economy.per1000.jobs&page=2'],
   ['at', '/api/communes/at?lat=35.786&lng=-5.8125'],
   ['at, a new point each time', '/api/communes/at?lat=35.786&lng=-5.8125', (n) => `/api/communes/at?lat=${(35.70 + (n % 600) * 0.0001).toFixed(4)}&lng=-5.8125`],
   ['near', '/api/communes/near?lat=34.02&lng=-6.83&radius=20'],
   // A changing unknown parameter defeats the response cache: the cost of a first answer.
   ['computed sort, uncached', '/api/communes?sort=-density&page=3', (n) => `/api/communes?sort=-density&page=3&_=${n}`],
   ['search, uncached', '/api/search?q=sidi&limit=10', (n) => `/api/search?q=sidi&limit=10&_=${n}`],
+  ['sorted by a figure, uncached', '/api/communes?sort=-economy.per1000.jobs&page=2', (n) => `/api/communes?sort=-economy.per1000.jobs&page=2&_=${n}`],
 ];
 console.log('HTTP (embedded server in its own process; autocannon, 10 connections, 5 s a route)');
 console.log('| route | requests/s | p50 | p99 | errors |');
