@@ -47,6 +47,21 @@ describe('ETL on the real dataset', () => {
     assert.equal(lists.length, 6);
   });
 
+  it('names every static JSON file in its own links.self, with the dataset version', () => {
+    const build = runEtl({ datasetDir: DATASET_DIR, buildRoot: tempDir('mc-build-') });
+    const manifest = JSON.parse(readFileSync(join(build.dir, 'manifest.json'), 'utf8')) as { files: Record<string, { etag: string; bytes: number }> };
+    const paths = Object.keys(manifest.files);
+    assert.ok(paths.length > 8000, `${paths.length} files`);
+    for (const path of paths.filter((p) => p.startsWith('/api/') && p.endsWith('.json'))) {
+      const body = JSON.parse(readFileSync(join(build.dir, 'static', path), 'utf8'));
+      assert.deepEqual(Object.keys(body), ['data', 'meta', 'links'], path);
+      assert.equal(body.links.self, path);
+      assert.equal(body.meta.datasetVersion, '1.10.0', path);
+      assert.ok('prev' in body.links && 'next' in body.links, path);
+      assert.equal(manifest.files[path]!.etag, `"${createHash('sha256').update(readFileSync(join(build.dir, 'static', path))).digest('base64url')}"`, path);
+    }
+  });
+
   it('leaves an existing build alone unless forced', () => {
     const buildRoot = tempDir('mc-build-');
     runEtl({ datasetDir: DATASET_DIR, buildRoot });
