@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { startApp, BASE_URL } from './support.js';
+import { expectProblem as problemAt, startApp } from './support.js';
 
 let ctx: Awaited<ReturnType<typeof startApp>>;
+const expectProblem = (path: string, status: number, kind: string, detail?: RegExp) => problemAt(ctx.get, path, status, kind, detail);
 before(async () => {
   ctx = await startApp();
 });
@@ -11,12 +12,6 @@ after(async () => {
 });
 
 const data = async (path: string) => (await ctx.get(path).expect(200)).body.data;
-const expectProblem = async (path: string, status: number, kind: string, detail?: RegExp) => {
-  const res = await ctx.get(path);
-  assert.equal(res.status, status, `${path}: ${res.text}`);
-  assert.equal(res.body.type, `${BASE_URL}/docs/api/#${kind}`);
-  if (detail) assert.match(res.body.detail, detail, path);
-};
 
 describe('census indicators', () => {
   it('has the country: legal population 36,828,330, with its 2014 block', async () => {

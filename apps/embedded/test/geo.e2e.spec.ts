@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { startApp, BASE_URL } from './support.js';
+import { expectProblem as problemAt, startApp } from './support.js';
 
 let ctx: Awaited<ReturnType<typeof startApp>>;
+const expectProblem = (path: string, status: number, kind: string, detail?: RegExp) => problemAt(ctx.get, path, status, kind, detail);
 before(async () => {
   ctx = await startApp();
 });
@@ -10,14 +11,6 @@ after(async () => {
   await ctx.app.close();
 });
 
-const expectProblem = async (path: string, status: number, kind: string, detail?: RegExp) => {
-  const res = await ctx.get(path);
-  assert.equal(res.status, status, `${path}: ${res.text}`);
-  assert.match(res.headers['content-type']!, /^application\/problem\+json/);
-  assert.equal(res.body.type, `${BASE_URL}/docs/api/#${kind}`);
-  assert.equal(res.body.instance, path);
-  if (detail) assert.match(res.body.detail, detail, path);
-};
 
 describe('GET /api/communes/at', () => {
   it("answers Tanger and its arrondissement for a point in Tangier's medina", async () => {

@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
-import { startApp, BASE_URL } from './support.js';
+import { expectProblem as problemAt, startApp } from './support.js';
 
 let ctx: Awaited<ReturnType<typeof startApp>>;
+const expectProblem = (path: string, status: number, kind: string, detail?: RegExp) => problemAt(ctx.get, path, status, kind, detail);
 before(async () => {
   ctx = await startApp();
 });
@@ -11,17 +12,6 @@ after(async () => {
   await ctx.app.close();
 });
 
-const expectProblem = async (path: string, status: number, kind: string) => {
-  const res = await ctx.get(path);
-  assert.equal(res.status, status, `${path}: ${res.text}`);
-  assert.match(res.headers['content-type']!, /^application\/problem\+json/, path);
-  assert.equal(res.body.type, `${BASE_URL}/docs/api/#${kind}`, path);
-  assert.equal(res.body.status, status, path);
-  assert.equal(res.body.instance, path, path);
-  assert.ok(res.body.detail.length > 0, path);
-  assert.equal(res.headers['access-control-allow-origin'], '*', path);
-  return res.body as { detail: string; title: string };
-};
 
 describe('static commune pages', () => {
   it('pages the national list: 31 pages, the last holding 3', async () => {

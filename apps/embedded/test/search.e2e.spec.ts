@@ -1,8 +1,11 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { startApp, BASE_URL } from './support.js';
+import { expectProblem, startApp } from './support.js';
 
 let ctx: Awaited<ReturnType<typeof startApp>>;
+const expectInvalidQuery = async (path: string, detail?: RegExp) => {
+  assert.equal((await expectProblem(ctx.get, path, 400, 'invalid-query', detail)).title, 'Invalid query parameter');
+};
 before(async () => {
   ctx = await startApp();
 });
@@ -10,15 +13,6 @@ after(async () => {
   await ctx.app.close();
 });
 
-const expectInvalidQuery = async (path: string, detail?: RegExp) => {
-  const res = await ctx.get(path);
-  assert.equal(res.status, 400, `${path}: ${res.text}`);
-  assert.match(res.headers['content-type']!, /^application\/problem\+json/);
-  assert.equal(res.body.type, `${BASE_URL}/docs/api/#invalid-query`);
-  assert.equal(res.body.title, 'Invalid query parameter');
-  assert.equal(res.body.instance, path);
-  if (detail) assert.match(res.body.detail, detail, path);
-};
 
 describe('GET /api/search', () => {
   it('answers hits best first in the envelope, computed', async () => {

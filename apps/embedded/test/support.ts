@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import assert from 'node:assert/strict';
 import request from 'supertest';
 import { createEmbeddedApp } from '../src/index.js';
 
@@ -17,4 +18,27 @@ export async function startApp(): Promise<{ app: NestFastifyApplication; get: (p
   });
   const server = app.getHttpServer();
   return { app, get: (path: string) => request(server).get(path) };
+}
+
+export interface Problem {
+  type: string;
+  title: string;
+  status: number;
+  detail: string;
+  instance: string;
+}
+
+/** Asserts a problem document (RFC 9457) of the contract's shape, and returns it. */
+export async function expectProblem(get: (path: string) => request.Test, path: string, status: number, kind: string, detail?: RegExp): Promise<Problem> {
+  const res = await get(path);
+  assert.equal(res.status, status, `${path}: ${res.text}`);
+  assert.match(res.headers['content-type']!, /^application\/problem\+json/, path);
+  assert.equal(res.headers['access-control-allow-origin'], '*', path);
+  assert.equal(res.body.type, `${BASE_URL}/docs/api/#${kind}`, path);
+  assert.equal(res.body.status, status, path);
+  assert.equal(typeof res.body.title, 'string', path);
+  assert.equal(res.body.instance, path, path);
+  assert.ok(res.body.detail.length > 0, path);
+  if (detail) assert.match(res.body.detail, detail, path);
+  return res.body as Problem;
 }

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { startApp, BASE_URL } from './support.js';
+import { expectProblem as problemAt, startApp } from './support.js';
 
 let ctx: Awaited<ReturnType<typeof startApp>>;
 before(async () => {
@@ -10,14 +10,7 @@ after(async () => {
   await ctx.app.close();
 });
 
-const problem = (res: { status: number; headers: Record<string, string>; body: any }, status: number, kind: string) => {
-  assert.equal(res.status, status, JSON.stringify(res.body));
-  assert.match(res.headers['content-type']!, /^application\/problem\+json/);
-  assert.equal(res.body.type, `${BASE_URL}/docs/api/#${kind}`);
-  assert.equal(res.body.status, status);
-  assert.equal(typeof res.body.title, 'string');
-  assert.equal(typeof res.body.detail, 'string');
-};
+const expectProblem = (path: string, status: number, kind: string, detail?: RegExp) => problemAt(ctx.get, path, status, kind, detail);
 
 describe('a unit in every spelling', () => {
   it('answers Tanger to its dotted code, padded and unpadded digits and slug, as the same file', async () => {
@@ -52,33 +45,22 @@ describe('a unit in every spelling', () => {
   });
 
   it('answers a unit of another level with a 404 naming the right path', async () => {
-    const res = await ctx.get('/api/communes/01.511.01.05');
-    problem(res, 404, 'not-found');
-    assert.equal(res.body.detail, '01.511.01.05 is an arrondissement, at /api/arrondissements/01.511.01.05.json');
-    assert.equal(res.body.instance, '/api/communes/01.511.01.05');
-    const prefecture = await ctx.get('/api/communes/06.141.01.00');
-    problem(prefecture, 404, 'not-found');
-    assert.match(prefecture.body.detail, /is a province, at \/api\/provinces\/06\.141\.01\.00\.json/);
+    const res = await expectProblem('/api/communes/01.511.01.05', 404, 'not-found');
+    assert.equal(res.detail, '01.511.01.05 is an arrondissement, at /api/arrondissements/01.511.01.05.json');
+    await expectProblem('/api/communes/06.141.01.00', 404, 'not-found', /is a province, at \/api\/provinces\/06\.141\.01\.00\.json/);
   });
 
   it('tells a code naming nothing (404) from one that cannot be read (400)', async () => {
-    const absent = await ctx.get('/api/communes/99.999.99.99');
-    problem(absent, 404, 'not-found');
-    assert.equal(absent.body.detail, 'no unit has code 99.999.99.99');
-    const malformed = await ctx.get('/api/communes/!!!');
-    problem(malformed, 400, 'invalid-code');
-    assert.equal(malformed.body.title, 'Malformed code or slug');
+    assert.equal((await expectProblem('/api/communes/99.999.99.99', 404, 'not-found')).detail, 'no unit has code 99.999.99.99');
+    assert.equal((await expectProblem('/api/communes/!!!', 400, 'invalid-code')).title, 'Malformed code or slug');
   });
 
   it('serves every arrondissement of a divided city, and 404 for a commune without any', async () => {
     const tanger = await ctx.get('/api/communes/tanger/arrondissements').expect(200);
     assert.equal(tanger.headers['content-location'], '/api/communes/01.511.01.0/arrondissements.json');
     assert.deepEqual(tanger.body.data.map((a: { code: string }) => a.code), ['01.511.01.03', '01.511.01.05', '01.511.01.06', '01.511.01.07']);
-    const assilah = await ctx.get('/api/communes/01.511.01.01/arrondissements.json');
-    problem(assilah, 404, 'not-found');
-    const alias = await ctx.get('/api/communes/assilah/arrondissements');
-    problem(alias, 404, 'not-found');
-    assert.equal(alias.body.detail, '01.511.01.01 has no arrondissements');
+    await expectProblem('/api/communes/01.511.01.01/arrondissements.json', 404, 'not-found');
+    assert.equal((await expectProblem('/api/communes/assilah/arrondissements', 404, 'not-found')).detail, '01.511.01.01 has no arrondissements');
   });
 });
 
@@ -107,7 +89,7 @@ describe('collections', () => {
     const res = await ctx.get('/api/regions').expect(200);
     assert.equal(res.headers['x-api-tier'], 'alias');
     assert.equal(res.headers['content-location'], '/api/regions.json');
-    problem(await ctx.get('/api/nonsense'), 404, 'not-found');
+    await expectProblem('/api/nonsense', 404, 'not-found');
   });
 
   it('holds a région with its counts and its provinces', async () => {
