@@ -1,15 +1,9 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { expectProblem as problemAt, startApp } from './support.js';
+import { describe, it } from 'node:test';
+import { useApp } from './support.js';
 
-let ctx: Awaited<ReturnType<typeof startApp>>;
-const expectProblem = (path: string, status: number, kind: string, detail?: RegExp) => problemAt(ctx.get, path, status, kind, detail);
-before(async () => {
-  ctx = await startApp();
-});
-after(async () => {
-  await ctx.app.close();
-});
+const ctx = useApp();
+const { expectProblem } = ctx;
 
 const data = async (path: string) => (await ctx.get(path).expect(200)).body.data;
 

@@ -1,16 +1,9 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { expectProblem as problemAt, startApp } from './support.js';
+import { describe, it } from 'node:test';
+import { useApp } from './support.js';
 
-let ctx: Awaited<ReturnType<typeof startApp>>;
-const expectProblem = (path: string, status: number, kind: string, detail?: RegExp) => problemAt(ctx.get, path, status, kind, detail);
-before(async () => {
-  ctx = await startApp();
-});
-after(async () => {
-  await ctx.app.close();
-});
-
+const ctx = useApp();
+const { expectProblem } = ctx;
 
 describe('GET /api/communes/at', () => {
   it("answers Tanger and its arrondissement for a point in Tangier's medina", async () => {

@@ -1,17 +1,10 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
-import { expectProblem as problemAt, startApp } from './support.js';
+import { useApp } from './support.js';
 
-let ctx: Awaited<ReturnType<typeof startApp>>;
-const expectProblem = (path: string, status: number, kind: string, detail?: RegExp) => problemAt(ctx.get, path, status, kind, detail);
-before(async () => {
-  ctx = await startApp();
-});
-after(async () => {
-  await ctx.app.close();
-});
-
+const ctx = useApp();
+const { expectProblem } = ctx;
 
 describe('static commune pages', () => {
   it('pages the national list: 31 pages, the last holding 3', async () => {
@@ -153,12 +146,12 @@ describe('errors (spec §4.4 and §7, reference probe list)', () => {
 
   it('refuses writes with a problem document', async () => {
     const { default: request } = await import('supertest');
-    const res = await request(ctx.app.getHttpServer()).post('/api/regions.json').send({});
+    const res = await request(ctx.app().getHttpServer()).post('/api/regions.json').send({});
     assert.equal(res.status, 405);
     assert.equal(res.headers.allow, 'GET, HEAD, OPTIONS');
     assert.equal(res.body.title, 'Method not allowed');
     assert.match(res.headers['content-type']!, /^application\/problem\+json/);
-    assert.equal((await request(ctx.app.getHttpServer()).delete('/nowhere')).status, 405);
+    assert.equal((await request(ctx.app().getHttpServer()).delete('/nowhere')).status, 405);
   });
 });
 
@@ -178,7 +171,7 @@ describe('HTTP', () => {
 
   it('compresses with brotli or gzip when accepted, with a validator per coding', async () => {
     // Fastify's injector hands back the raw bytes, as a client would receive them.
-    const fastify = ctx.app.getHttpAdapter().getInstance();
+    const fastify = ctx.app().getHttpAdapter().getInstance();
     const fetch = (encoding: string) => fastify.inject({ method: 'GET', url: '/api/communes/page/1.json', headers: { 'accept-encoding': encoding } });
     const plain = await fetch('identity');
     assert.equal(plain.headers['content-encoding'], undefined);
@@ -200,7 +193,7 @@ describe('HTTP', () => {
 
   it('answers CORS preflights and sets cache headers', async () => {
     const { default: request } = await import('supertest');
-    const res = await request(ctx.app.getHttpServer()).options('/api/communes').set('Origin', 'https://example.org').set('Access-Control-Request-Method', 'GET');
+    const res = await request(ctx.app().getHttpServer()).options('/api/communes').set('Origin', 'https://example.org').set('Access-Control-Request-Method', 'GET');
     assert.equal(res.status, 204);
     assert.equal(res.headers['access-control-allow-origin'], '*');
     assert.match(res.headers['access-control-allow-methods']!, /GET/);

@@ -1,18 +1,11 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { expectProblem, startApp } from './support.js';
+import { describe, it } from 'node:test';
+import { useApp } from './support.js';
 
-let ctx: Awaited<ReturnType<typeof startApp>>;
+const ctx = useApp();
 const expectInvalidQuery = async (path: string, detail?: RegExp) => {
-  assert.equal((await expectProblem(ctx.get, path, 400, 'invalid-query', detail)).title, 'Invalid query parameter');
+  assert.equal((await ctx.expectProblem(path, 400, 'invalid-query', detail)).title, 'Invalid query parameter');
 };
-before(async () => {
-  ctx = await startApp();
-});
-after(async () => {
-  await ctx.app.close();
-});
-
 
 describe('GET /api/search', () => {
   it('answers hits best first in the envelope, computed', async () => {

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import assert from 'node:assert/strict';
+import { after, before } from 'node:test';
 import request from 'supertest';
 import { createEmbeddedApp } from '../src/index.js';
 
@@ -41,4 +42,22 @@ export async function expectProblem(get: (path: string) => request.Test, path: s
   assert.ok(res.body.detail.length > 0, path);
   if (detail) assert.match(res.body.detail, detail, path);
   return res.body as Problem;
+}
+
+/**
+ * Starts the app before the file's tests and closes it after them. Returns lazy accessors,
+ * since the app exists only once `before` has run.
+ */
+export function useApp() {
+  let started: Awaited<ReturnType<typeof startApp>>;
+  before(async () => {
+    started = await startApp();
+  });
+  after(() => started.app.close());
+  const get = (path: string) => started.get(path);
+  return {
+    get,
+    app: () => started.app,
+    expectProblem: (path: string, status: number, kind: string, detail?: RegExp) => expectProblem(get, path, status, kind, detail),
+  };
 }

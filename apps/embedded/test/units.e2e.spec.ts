@@ -1,16 +1,9 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { expectProblem as problemAt, startApp } from './support.js';
+import { describe, it } from 'node:test';
+import { useApp } from './support.js';
 
-let ctx: Awaited<ReturnType<typeof startApp>>;
-before(async () => {
-  ctx = await startApp();
-});
-after(async () => {
-  await ctx.app.close();
-});
-
-const expectProblem = (path: string, status: number, kind: string, detail?: RegExp) => problemAt(ctx.get, path, status, kind, detail);
+const ctx = useApp();
+const { expectProblem } = ctx;
 
 describe('a unit in every spelling', () => {
   it('answers Tanger to its dotted code, padded and unpadded digits and slug, as the same file', async () => {
