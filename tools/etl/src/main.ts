@@ -18,12 +18,9 @@ try {
     await loadMeilisearch(file, { url: process.env.MEILI_URL, apiKey: process.env.MEILI_API_KEY, indexUid: process.env.MEILI_INDEX || DEFAULT_MEILI_INDEX, force, log });
   }
 } catch (error) {
-  if (error instanceof DatasetMissingError || error instanceof DatasetInvalidError) {
-    console.error(`etl: ${error.message}`);
-    if (error instanceof DatasetMissingError && !process.env.DATASET_DIR) {
-      console.error(`etl: DATASET_DIR is not set, so ${DEFAULT_DATASET_DIR} was used`);
-    }
-    process.exit(1);
-  }
-  throw error;
+  // Every failure is a readable message and a non-zero exit; nothing was left half-written.
+  console.error(`etl: ${error instanceof Error ? error.message : String(error)}`);
+  if (error instanceof DatasetMissingError && !process.env.DATASET_DIR) console.error(`etl: DATASET_DIR is not set, so ${DEFAULT_DATASET_DIR} was used`);
+  if (!(error instanceof DatasetMissingError || error instanceof DatasetInvalidError) && process.env.DEBUG) console.error(error);
+  process.exit(1);
 }
