@@ -99,6 +99,15 @@ const routes = [
   ['search, uncached', '/api/search?q=sidi&limit=10', (n) => `/api/search?q=sidi&limit=10&_=${n}`],
   ['sorted by a figure, uncached', '/api/communes?sort=-economy.per1000.jobs&page=2', (n) => `/api/communes?sort=-economy.per1000.jobs&page=2&_=${n}`],
 ];
+const rssMiB = () => {
+  try {
+    const kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${server.pid}/status`, 'utf8'))?.[1]);
+    return `${(kb / 1024).toFixed(0)} MiB`;
+  } catch {
+    return 'unknown';
+  }
+};
+console.log(`embedded server resident memory after start: ${rssMiB()}`);
 console.log('HTTP (embedded server in its own process; autocannon, 10 connections, 5 s a route)');
 console.log('| route | requests/s | p50 | p99 | errors |');
 console.log('|---|---|---|---|---|');
@@ -114,5 +123,6 @@ try {
     console.log(`| ${name} \`${path}\` | ${result.requests.average.toFixed(0)} | ${result.latency.p50} ms | ${result.latency.p99} ms | ${result.errors + result.non2xx} |`);
   }
 } finally {
+  console.log(`embedded server resident memory after the runs: ${rssMiB()}`);
   server.kill('SIGTERM');
 }
