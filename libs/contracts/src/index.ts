@@ -1,4 +1,5 @@
 export * from './levels.js';
+export * from './limits.js';
 export * from './normalise.js';
 export * from './codes.js';
 export * from './records.js';
@@ -14,3 +15,4 @@ export * from './build-layout.js';
 export * from './search/index.js';
 export * from './search-port.js';
 export * from './geo-port.js';
+export * from './openapi.js';

@@ -1,8 +1,9 @@
 /** Commune lists are paged by 50 (spec §4.4); an empty list still has a page 1. */
 import type { Envelope, Links } from './envelope.js';
+import { LIMITS } from './limits.js';
 
-export const PER_PAGE = 50;
-export const MAX_PAGE = 10_000;
+export const PER_PAGE = LIMITS.perPage;
+export const MAX_PAGE = LIMITS.page.max;
 
 export function pageCount(total: number): number {
   return Math.max(1, Math.ceil(total / PER_PAGE));

@@ -9,6 +9,7 @@ import {
   listEnvelope,
   pageCount,
   pagedEnvelope,
+  openApiDocument,
   recordEnvelope,
   unitPath,
   type CommuneRecord,
@@ -94,6 +95,7 @@ export function buildStaticTree(units: Units, sources: SourcesFile): StaticTree 
     const path = childListPath('commune', commune.code, 'arrondissements');
     tree.set(path, listEnvelope(own, version, path));
   }
+  tree.set('/api/openapi.json', openApiDocument(version));
   return tree;
 }
 

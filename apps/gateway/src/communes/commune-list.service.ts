@@ -2,6 +2,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   CATALOG,
+  LIMITS,
   SEARCH,
   listEnvelope,
   notFound,
@@ -22,7 +23,7 @@ export type CommuneListAnswer =
   | { tier: 'computed'; body: Envelope<CommuneRow[] | SearchHit[]> };
 
 /** `GET /api/communes?q=`: communes only, at most 10 (spec §4.4). */
-export const COMMUNE_SEARCH_LIMIT = 10;
+export const COMMUNE_SEARCH_LIMIT = LIMITS.communeSearchLimit;
 
 const asNumber = (value: string | undefined) => (value === undefined ? undefined : Number(value));
 

@@ -3,10 +3,10 @@
  * class-validator. Values stay strings until validated: "digits only" is part of the rule.
  */
 import { IsIn, IsOptional, IsString, Length, MinLength } from 'class-validator';
-import { MAX_PAGE, invalidQuery } from '@mc/contracts';
+import { LIMITS, MAX_PAGE, invalidQuery } from '@mc/contracts';
 import { IsWholeNumberIn, PAGE_MESSAGE, validateQuery } from '../params/validate-query.js';
 
-export const MAX_POPULATION_BOUND = 10_000_000;
+export const MAX_POPULATION_BOUND = LIMITS.population.max;
 export const LIST_PARAMS = ['region', 'province', 'cercle', 'type', 'min_population', 'max_population', 'sort', 'page', 'q'] as const;
 export type ListParam = (typeof LIST_PARAMS)[number];
 
@@ -35,7 +35,7 @@ export class CommuneListParams {
   @IsOptional() @IsWholeNumberIn(1, MAX_PAGE, PAGE_MESSAGE)
   page?: string;
 
-  @IsOptional() @IsString() @Length(1, 100, { message: 'q must be 1 to 100 characters, not counting spaces around it' })
+  @IsOptional() @IsString() @Length(LIMITS.q.min, LIMITS.q.max, { message: 'q must be 1 to 100 characters, not counting spaces around it' })
   q?: string;
 }
 

@@ -1,11 +1,12 @@
 /** Parameters of GET /api/communes/at and /near (spec §4.2–4.3, reference-behaviour §5). */
 import { IsOptional, registerDecorator } from 'class-validator';
+import { LIMITS } from '@mc/contracts';
 import { IsWholeNumberIn, validateQuery } from '../params/validate-query.js';
 
-export const DEFAULT_RADIUS_KM = 10;
-export const MAX_RADIUS_KM = 100;
-export const DEFAULT_NEAR_LIMIT = 10;
-export const MAX_NEAR_LIMIT = 50;
+export const DEFAULT_RADIUS_KM = LIMITS.radiusKm.default;
+export const MAX_RADIUS_KM = LIMITS.radiusKm.max;
+export const DEFAULT_NEAR_LIMIT = LIMITS.nearLimit.default;
+export const MAX_NEAR_LIMIT = LIMITS.nearLimit.max;
 
 const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
 

@@ -1,14 +1,14 @@
 /** Parameters of GET /api/search (spec §4.1, reference-behaviour §4.1). */
 import { IsDefined, IsOptional, IsString, Length } from 'class-validator';
-import { LEVELS, invalidQuery, type Level } from '@mc/contracts';
+import { LEVELS, LIMITS, invalidQuery, type Level } from '@mc/contracts';
 import { IsWholeNumberIn, validateQuery } from '../params/validate-query.js';
 
-export const DEFAULT_SEARCH_LIMIT = 10;
-export const MAX_SEARCH_LIMIT = 50;
+export const DEFAULT_SEARCH_LIMIT = LIMITS.searchLimit.default;
+export const MAX_SEARCH_LIMIT = LIMITS.searchLimit.max;
 export const Q_MESSAGE = 'q is required: a name or a code, 1 to 100 characters not counting spaces around it';
 
 export class SearchParams {
-  @IsDefined({ message: Q_MESSAGE }) @IsString({ message: Q_MESSAGE }) @Length(1, 100, { message: Q_MESSAGE })
+  @IsDefined({ message: Q_MESSAGE }) @IsString({ message: Q_MESSAGE }) @Length(LIMITS.q.min, LIMITS.q.max, { message: Q_MESSAGE })
   q!: string;
 
   @IsOptional() @IsString()

@@ -1,0 +1,44 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { validate } from '@readme/openapi-parser';
+import { useApp } from './support.js';
+
+const ctx = useApp();
+
+type Parameter = { name: string; in: string; required: boolean; schema: { minimum?: number; maximum?: number; exclusiveMinimum?: number } };
+
+describe('/api/openapi.json', () => {
+  it('describes the interface in OpenAPI 3.1', async () => {
+    const res = await ctx.get('/api/openapi.json').expect(200);
+    const doc = res.body;
+    assert.equal(doc.openapi, '3.1.0');
+    for (const path of ['/api/search', '/api/communes', '/api/communes/at', '/api/communes/near', '/api/{collection}/{code}', '/api/{collection}/{code}/{figures}']) {
+      assert.ok(doc.paths[path]?.get, path);
+    }
+    assert.match(doc.info.description, /OpenStreetMap contributors \(ODbL 1\.0\)/);
+    assert.match(doc.info.description, /Haut-Commissariat au Plan/);
+    const result = await validate(structuredClone(doc));
+    assert.deepEqual(result, { valid: true, warnings: [], specification: 'OpenAPI' });
+  });
+
+  it('states the bounds the service enforces', async () => {
+    const doc = (await ctx.get('/api/openapi.json')).body;
+    const param = (path: string, name: string) => (doc.paths[path].get.parameters as Parameter[]).find((p) => p.name === name)!;
+    const checks: Array<[string, string, string]> = [
+      ['/api/search', 'limit', '/api/search?q=fes&limit='],
+      ['/api/communes/near', 'limit', '/api/communes/near?lat=34&lng=-6.8&limit='],
+      ['/api/communes', 'page', '/api/communes?sort=name&page='],
+      ['/api/communes', 'min_population', '/api/communes?min_population='],
+    ];
+    for (const [path, name, url] of checks) {
+      const { minimum, maximum } = param(path, name).schema;
+      assert.notEqual((await ctx.get(`${url}${maximum}`)).status, 400, `${url}${maximum}`);
+      assert.equal((await ctx.get(`${url}${maximum! + 1}`)).status, 400, `${url}${maximum! + 1}`);
+      assert.equal((await ctx.get(`${url}${minimum! - 1}`)).status, 400, `${url}${minimum! - 1}`);
+    }
+    const radius = param('/api/communes/near', 'radius').schema;
+    await ctx.get(`/api/communes/near?lat=34&lng=-6.8&radius=${radius.maximum}`).expect(200);
+    assert.equal((await ctx.get(`/api/communes/near?lat=34&lng=-6.8&radius=${radius.maximum! + 0.1}`)).status, 400);
+    assert.equal(param('/api/communes/at', 'lat').required, true);
+  });
+});
