@@ -42,3 +42,14 @@ describe('/api/openapi.json', () => {
     assert.equal(param('/api/communes/at', 'lat').required, true);
   });
 });
+
+describe('/docs/api/', () => {
+  it('explains every problem kind at the anchor its type links to', async () => {
+    const res = await ctx.get('/docs/api/').expect(200);
+    assert.match(res.headers['content-type']!, /^text\/html/);
+    const type = (await ctx.get('/api/communes/99.999.99.99')).body.type as string;
+    const anchor = type.split('#')[1]!;
+    assert.ok(res.text.includes(`id="${anchor}"`));
+    for (const kind of ['not-found', 'invalid-code', 'invalid-query']) assert.ok(res.text.includes(`id="${kind}"`), kind);
+  });
+});

@@ -21,7 +21,7 @@ export async function createGatewayApp(options: GatewayAppOptions): Promise<Nest
     logger: { level: options.logLevel ?? 'info' },
     logController: new LogController({ disableRequestLogging: true }),
     // Query strings are read as given: a key repeated twice stays an array and is refused.
-    routerOptions: { ignoreTrailingSlash: false, maxParamLength: 500 },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     // Errors Fastify raises before any route runs (a path that can't be percent-decoded).
     frameworkErrors: (error: Error, request: FastifyRequest, reply: FastifyReply) => {
       sendProblem(request, reply, 'invalid-code', `the path can't be read: ${error.message}`, options.publicBaseUrl ?? originOf(request));

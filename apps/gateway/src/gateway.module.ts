@@ -10,6 +10,7 @@ import { ResponseCache } from './http/response-cache.js';
 import { ApiController } from './routes/api.controller.js';
 import { SearchController } from './search/search.controller.js';
 import { GeoController } from './geo/geo.controller.js';
+import { DocsController } from './docs/docs.controller.js';
 import { MetricsController } from './health/metrics.controller.js';
 import { UnitFiles } from './routes/unit-files.service.js';
 
@@ -25,7 +26,7 @@ export class GatewayModule {
       module: GatewayModule,
       imports: [TerminusModule.forRoot({ logger: false }), ...options.services],
       // Health first: the catch-all API route must not shadow /healthz and /readyz.
-      controllers: [HealthController, MetricsController, SearchController, GeoController, ApiController],
+      controllers: [HealthController, MetricsController, DocsController, SearchController, GeoController, ApiController],
       providers: [
         { provide: GATEWAY_OPTIONS, useValue: { publicBaseUrl: options.publicBaseUrl } satisfies GatewayOptions },
         { provide: APP_FILTER, useClass: ProblemFilter },
