@@ -10,7 +10,8 @@ import { validateQuery } from '../params/validate-query.js';
 import { routeApiPath } from './path-router.js';
 import { UnitFiles } from './unit-files.service.js';
 
-const pathOf = (request: FastifyRequest) => request.url.split('?')[0]!;
+/** The request path without its query, and without a trailing slash (`/api/regions/` is `/api/regions`). */
+const pathOf = (request: FastifyRequest) => request.url.split('?')[0]!.replace(/(.)\/+$/, '$1');
 
 @Controller()
 export class ApiController {
