@@ -4,18 +4,11 @@
  */
 import { booleanPointInPolygon } from '@turf/turf';
 import Flatbush from 'flatbush';
-import { compareCodes, type GeoPack, type GeoPackShape, type NearHit, type NearQuery, type PointMatch } from '@mc/contracts';
+import { compareCodes, haversineKm, type GeoPack, type GeoPackShape, type NearHit, type NearQuery, type PointMatch } from '@mc/contracts';
 import type { MultiPolygon } from 'geojson';
 
-export const EARTH_RADIUS_KM = 6371;
 /** Kilometres in one degree of latitude, for the radius pre-filter. */
 const KM_PER_DEGREE = 111.32;
-
-export function haversineKm(lat1: number, lng1: number, lat2: number, lng2: number): number {
-  const rad = Math.PI / 180;
-  const a = Math.sin(((lat2 - lat1) * rad) / 2) ** 2 + Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(((lng2 - lng1) * rad) / 2) ** 2;
-  return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(a)));
-}
 
 interface Indexed {
   shapes: GeoPackShape[];

@@ -1,3 +1,3 @@
 export { GeoModule } from './geo.module.js';
 export { GeoService } from './geo.service.js';
-export { GeoIndex, haversineKm } from './geo-index.js';
+export { GeoIndex } from './geo-index.js';

@@ -5,9 +5,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { area } from '@turf/turf';
 import polylabel from 'polylabel';
-import { readGeoPack, type GeoPack } from '@mc/contracts';
+import { haversineKm, readGeoPack, type GeoPack } from '@mc/contracts';
 import { testBuildDir } from '@mc/test-support';
-import { GeoIndex, haversineKm } from '../src/index.js';
+import { GeoIndex } from '../src/index.js';
 
 let pack: GeoPack;
 let index: GeoIndex;

@@ -16,3 +16,4 @@ export * from './search/index.js';
 export * from './search-port.js';
 export * from './geo-port.js';
 export * from './openapi.js';
+export * from './sphere.js';

@@ -6,19 +6,14 @@
  * segment whose two ends both lie on the other side's outer vertices is shared. A corner
  * touch shares one point and no segment, so it never counts.
  */
+import { haversineKm } from '@mc/contracts';
 import type { TopologyFile } from './decode.js';
 
-export const EARTH_RADIUS_KM = 6371;
 /** Two decodings of one node are within this (degrees; about 11 m). */
 const SAME_NODE = 1e-4;
 
-export function haversineKm(lng1: number, lat1: number, lng2: number, lat2: number): number {
-  const rad = Math.PI / 180;
-  const dLat = (lat2 - lat1) * rad;
-  const dLng = (lng2 - lng1) * rad;
-  const a = Math.sin(dLat / 2) ** 2 + Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(dLng / 2) ** 2;
-  return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(a)));
-}
+/** The shared distance helper takes latitude first; arcs hold [lng, lat]. */
+const segmentKm = ([lng1, lat1]: number[], [lng2, lat2]: number[]) => haversineKm(lat1!, lng1!, lat2!, lng2!);
 
 function decodeArcs(topology: TopologyFile['topology']): number[][][] {
   const transform = topology.transform;
@@ -36,7 +31,7 @@ function decodeArcs(topology: TopologyFile['topology']): number[][][] {
 
 function arcLengthKm(points: number[][]): number {
   let km = 0;
-  for (let i = 1; i < points.length; i++) km += haversineKm(points[i - 1]![0]!, points[i - 1]![1]!, points[i]![0]!, points[i]![1]!);
+  for (let i = 1; i < points.length; i++) km += segmentKm(points[i - 1]!, points[i]!);
   return km;
 }
 
@@ -109,8 +104,8 @@ export function sharedBorders(files: readonly TopologyFile[], codeOf: (file: Top
       const current = matchesAt(arc.file, x!, y!);
       for (const other of current) {
         if (!previous.has(other)) continue;
-        const km = haversineKm(arc.points[i - 1]![0]!, arc.points[i - 1]![1]!, x!, y!);
-        crossFile.set(pairKey(arc.code, other), (crossFile.get(pairKey(arc.code, other)) ?? 0) + km);
+        const length = segmentKm(arc.points[i - 1]!, [x!, y!]);
+        crossFile.set(pairKey(arc.code, other), (crossFile.get(pairKey(arc.code, other)) ?? 0) + length);
       }
       previous = current;
     }
