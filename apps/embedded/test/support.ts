@@ -1,6 +1,5 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
+import { scratchDir } from '@mc/test-support';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import assert from 'node:assert/strict';
 import { after, before } from 'node:test';
@@ -13,7 +12,7 @@ export const BASE_URL = 'https://communes.test';
 export async function startApp(): Promise<{ app: NestFastifyApplication; get: (path: string) => request.Test }> {
   const app = await createEmbeddedApp({
     datasetDir: resolve(process.env.DATASET_DIR || '../shared/dataset/v1'),
-    buildRoot: mkdtempSync(join(tmpdir(), 'mc-e2e-')),
+    buildRoot: scratchDir('mc-e2e-'),
     publicBaseUrl: BASE_URL,
     logLevel: 'silent',
   });

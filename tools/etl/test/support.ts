@@ -1,4 +1,4 @@
-import { chmodSync, cpSync, mkdtempSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -6,7 +6,7 @@ export const DATASET_DIR = resolve(process.env.DATASET_DIR || '../shared/dataset
 
 /** A temporary, writable copy of the whole dataset, to break on purpose. */
 export function copyDataset(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'mc-dataset-'));
+  const dir = tempDir('mc-dataset-');
   cpSync(DATASET_DIR, dir, { recursive: true });
   chmodTree(dir);
   return dir;
@@ -29,6 +29,14 @@ export function editJson(dir: string, file: string, edit: (records: any[]) => vo
   writeFileSync(path, JSON.stringify(records));
 }
 
+/** Temporary folders of this test process, removed when it exits (a build is about 45 MB). */
+const scratch: string[] = [];
+process.on('exit', () => {
+  for (const dir of scratch) rmSync(dir, { recursive: true, force: true });
+});
+
 export function tempDir(prefix: string): string {
-  return mkdtempSync(join(tmpdir(), prefix));
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  scratch.push(dir);
+  return dir;
 }
