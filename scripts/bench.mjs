@@ -7,11 +7,11 @@ import { readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { resolve } from 'node:path';
 import autocannon from 'autocannon';
-import { runEtl } from '@mc/etl';
+import { DEFAULT_DATASET_DIR, runEtl } from '@mc/etl';
 import { createSearchService } from '@mc/search';
 import { GeoService } from '@mc/geo';
 
-const datasetDir = resolve(process.env.DATASET_DIR || '../shared/dataset/v1');
+const datasetDir = resolve(process.env.DATASET_DIR || DEFAULT_DATASET_DIR);
 const buildRoot = process.env.BUILD_DIR || 'build/dataset';
 const build = runEtl({ datasetDir, buildRoot });
 const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];

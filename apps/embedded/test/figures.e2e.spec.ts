@@ -44,9 +44,15 @@ describe('census indicators', () => {
     assert.equal((await data('/api/arrondissements/indicators.json')).length, 41);
   });
 
-  it('answers 404 where the dataset has no census figures, and for the wrong collection', async () => {
-    await expectProblem('/api/provinces/01.511/indicators', 404, 'not-found', /the dataset has no census figures for 01\.511/);
-    await expectProblem('/api/regions/tanger/indicators', 404, 'not-found', /tanger \(01\.511\.01\.0\) is a commune, at \/api\/communes\/01\.511\.01\.0\.json/);
+  it('has every province and cercle from the census CSVs, and answers 404 for the wrong collection', async () => {
+    const res = await ctx.get('/api/provinces/tanger-assilah/indicators').expect(200);
+    assert.equal(res.headers['content-location'], '/api/provinces/01.511/indicators.json');
+    assert.equal(res.body.data.people.total.all.population.legal, 1494413);
+    assert.deepEqual(res.body.data.missingTopics, ['commute']);
+    const cercles = await ctx.get('/api/cercles/indicators').expect(200);
+    assert.equal(cercles.headers['content-location'], '/api/cercles/indicators.json');
+    assert.equal(cercles.body.meta.total, 213);
+    await expectProblem('/api/regions/tanger/indicators', 404, 'not-found', /tanger \(01\.511\.01\.0\) is a commune, at \/api\/communes\/01\.511\.01\.0\/indicators\.json/);
     await expectProblem('/api/regions/!!!/indicators', 400, 'invalid-code');
   });
 });

@@ -1,5 +1,4 @@
-import { resolve } from 'node:path';
-import { scratchDir } from '@mc/test-support';
+import { DATASET_DIR, testBuildRoot } from '@mc/test-support';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import assert from 'node:assert/strict';
 import { after, before } from 'node:test';
@@ -8,11 +7,11 @@ import { createEmbeddedApp } from '../src/index.js';
 
 export const BASE_URL = 'https://communes.test';
 
-/** The embedded app on the real dataset, built fresh into a temporary folder. */
+/** The embedded app on the real dataset's build of this test run. */
 export async function startApp(): Promise<{ app: NestFastifyApplication; get: (path: string) => request.Test }> {
   const app = await createEmbeddedApp({
-    datasetDir: resolve(process.env.DATASET_DIR || '../shared/dataset/v1'),
-    buildRoot: scratchDir('mc-e2e-'),
+    datasetDir: DATASET_DIR,
+    buildRoot: testBuildRoot(),
     publicBaseUrl: BASE_URL,
     logLevel: 'silent',
   });

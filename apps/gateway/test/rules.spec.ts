@@ -4,7 +4,7 @@ import { ProblemError } from '@mc/contracts';
 import { parseCommuneListParams } from '../src/communes/list-params.js';
 import { planCommuneList, type ResolvedListFilters } from '../src/communes/list-plan.js';
 import { etagFor, matchesIfNoneMatch, negotiateEncoding } from '../src/http/encoding.js';
-import { routeApiPath } from '../src/routes/path-router.js';
+import { missingChildDetail, routeApiPath } from '../src/routes/path-router.js';
 import { RESPONSE_CACHE_BYTES, RESPONSE_CACHE_ENTRIES, ResponseCache } from '../src/http/response-cache.js';
 
 describe('routeApiPath', () => {
@@ -126,5 +126,13 @@ describe('ResponseCache', () => {
     assert.ok(big.get('v', '/16'));
     big.set('v', '/huge', file(size + 1));
     assert.equal(big.get('v', '/huge'), undefined);
+  });
+});
+
+describe('missingChildDetail', () => {
+  it('says why a unit has no file of a family', () => {
+    assert.equal(missingChildDetail('01.511', 'indicators'), 'the dataset has no census figures for 01.511');
+    assert.equal(missingChildDetail('01.051.03.01', 'housing'), '01.051.03.01 has no urban dwellings, so no housing figures');
+    assert.equal(missingChildDetail('01', 'economy'), 'the dataset has no establishment figures for 01');
   });
 });

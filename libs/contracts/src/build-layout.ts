@@ -9,6 +9,8 @@ export const BUILD_LAYOUT = {
   units: 'units.json',
   searchDocuments: 'search-docs.json',
   geoPack: 'geo-pack.json',
+  /** What each figure family covers, by level (tools/etl figures/coverage.ts). */
+  coverage: 'coverage.json',
   staticDir: 'static',
 } as const;
 

@@ -1,2 +1,2 @@
 export { MeiliDouble, type RecordedRequest } from './meili-double.js';
-export { testBuildDir, scratchDir, DATASET_DIR } from './dataset.js';
+export { testBuildDir, testBuildRoot, scratchDir, DATASET_DIR } from './dataset.js';

@@ -1,8 +1,9 @@
 /** The ETL pipeline: read → check → model → static tree → write, with progress per stage. */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { BUILD_LAYOUT, EXONYMS, buildSearchDocuments, checkExonyms, type GeoPack, type SearchDocumentsFile, type UnitIndex } from '@mc/contracts';
 import { checkDataset } from './check.js';
+import { formatCoverage } from './figures/coverage.js';
 import { buildFigures } from './figures/figure-records.js';
 import { readFigures } from './figures/read-figures.js';
 import { buildGeo } from './geo/stage.js';
@@ -34,7 +35,8 @@ export class DatasetInvalidError extends Error {
   }
 }
 
-export const DEFAULT_DATASET_DIR = '../shared/dataset/v1';
+/** The copy of the upstream data/v1 tree this repository carries (data/README.md). */
+export const DEFAULT_DATASET_DIR = 'data/v1';
 export const DEFAULT_BUILD_ROOT = 'build/dataset';
 
 export function buildDirFor(buildRoot: string, datasetVersion: string): string {
@@ -60,6 +62,8 @@ export function runEtl(options: EtlOptions): EtlResult {
   const target = buildDirFor(options.buildRoot, version);
   if (!options.force && buildExists(target)) {
     log(`etl: build ${version} already exists at ${target}; nothing to do (--force rebuilds it)`);
+    const coverage = join(target, BUILD_LAYOUT.coverage);
+    if (existsSync(coverage)) for (const line of formatCoverage(JSON.parse(readFileSync(coverage, 'utf8')))) log(`etl:          ${line}`);
     return { datasetVersion: version, dir: target, skipped: true, files: 0, bytes: 0, seconds: 0 };
   }
   const violations = stage('check', () => checkDataset(dataset), (v) => (v.length === 0 ? 'no violations' : `${v.length} violation(s)`));
@@ -73,7 +77,7 @@ export function runEtl(options: EtlOptions): EtlResult {
     () => buildFigures(readFigures(resolve(options.datasetDir)), units, version),
     (f) => `${f.files.size} census, economy and housing files`,
   );
-  for (const line of figures.report) log(`etl:          ${line}`);
+  for (const line of formatCoverage(figures.coverage)) log(`etl:          ${line}`);
   if (figures.violations.length > 0) throw new DatasetInvalidError(figures.violations);
   const exonymViolations = checkExonyms(units.index, EXONYMS);
   if (exonymViolations.length > 0) throw new DatasetInvalidError(exonymViolations);
@@ -86,6 +90,7 @@ export function runEtl(options: EtlOptions): EtlResult {
         [BUILD_LAYOUT.units]: { datasetVersion: version, units: units.index } satisfies UnitIndex,
         [BUILD_LAYOUT.searchDocuments]: { datasetVersion: version, documents } satisfies SearchDocumentsFile,
         [BUILD_LAYOUT.geoPack]: { datasetVersion: version, ...geo.pack } satisfies GeoPack,
+        [BUILD_LAYOUT.coverage]: figures.coverage,
       }),
     (w) => `${w.files} files to ${w.dir}`,
   );

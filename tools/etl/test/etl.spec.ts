@@ -4,7 +4,7 @@ import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { DatasetInvalidError, DatasetMissingError, parseCsv, runEtl } from '../src/index.js';
-import { DATASET_DIR, copyDataset, editJson, tempDir } from './support.js';
+import { DATASET_DIR, copyDataset, editJson, sharedBuild, tempDir } from './support.js';
 
 function treeDigest(dir: string): Map<string, string> {
   const out = new Map<string, string>();
@@ -30,15 +30,18 @@ const violationsOf = (datasetDir: string): string[] => {
 };
 
 describe('ETL on the real dataset', () => {
-  it('builds the unit tree and writes byte-identical files on a second run', () => {
-    const first = runEtl({ datasetDir: DATASET_DIR, buildRoot: tempDir('mc-build-') });
-    const second = runEtl({ datasetDir: DATASET_DIR, buildRoot: tempDir('mc-build-') });
+  it('builds the unit tree, leaves it alone unless forced, and rebuilds it byte for byte', () => {
+    const first = sharedBuild();
     assert.equal(first.datasetVersion, '1.10.0');
-    assert.equal(first.skipped, false);
+    const buildRoot = tempDir('mc-build-');
+    const fresh = runEtl({ datasetDir: DATASET_DIR, buildRoot });
+    assert.equal(fresh.skipped, false);
+    assert.equal(runEtl({ datasetDir: DATASET_DIR, buildRoot }).skipped, true);
     const a = treeDigest(first.dir);
-    const b = treeDigest(second.dir);
     assert.ok(a.size > 2300, `only ${a.size} files`);
-    assert.deepEqual([...a.entries()], [...b.entries()]);
+    assert.deepEqual([...treeDigest(fresh.dir).entries()], [...a.entries()]);
+    assert.equal(runEtl({ datasetDir: DATASET_DIR, buildRoot, force: true }).skipped, false);
+    assert.deepEqual([...treeDigest(fresh.dir).entries()], [...a.entries()]);
     const tanger = JSON.parse(readFileSync(join(first.dir, 'static/api/communes/01.511.01.0.json'), 'utf8'));
     assert.equal(tanger.data.population['2024'].total, 1275428);
     assert.deepEqual(tanger.data.map, { relationId: 2758781, entityId: 'Q126148' });
@@ -48,7 +51,7 @@ describe('ETL on the real dataset', () => {
   });
 
   it('names every static JSON file in its own links.self, with the dataset version', () => {
-    const build = runEtl({ datasetDir: DATASET_DIR, buildRoot: tempDir('mc-build-') });
+    const build = sharedBuild();
     const manifest = JSON.parse(readFileSync(join(build.dir, 'manifest.json'), 'utf8')) as { files: Record<string, { etag: string; bytes: number }> };
     const paths = Object.keys(manifest.files);
     assert.ok(paths.length > 8000, `${paths.length} files`);
@@ -62,15 +65,8 @@ describe('ETL on the real dataset', () => {
     }
   });
 
-  it('leaves an existing build alone unless forced', () => {
-    const buildRoot = tempDir('mc-build-');
-    runEtl({ datasetDir: DATASET_DIR, buildRoot });
-    assert.equal(runEtl({ datasetDir: DATASET_DIR, buildRoot }).skipped, true);
-    assert.equal(runEtl({ datasetDir: DATASET_DIR, buildRoot, force: true }).skipped, false);
-  });
-
   it('gives the commune without a boundary null geometry fields, never invented ones', () => {
-    const build = runEtl({ datasetDir: DATASET_DIR, buildRoot: tempDir('mc-build-') });
+    const build = sharedBuild();
     const record = JSON.parse(readFileSync(join(build.dir, 'static/api/communes/04.281.05.11.json'), 'utf8')).data;
     assert.equal(record.centroid, null);
     assert.equal(record.bbox, null);

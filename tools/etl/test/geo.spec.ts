@@ -3,9 +3,9 @@ import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { DatasetInvalidError, runEtl } from '../src/index.js';
-import { DATASET_DIR, copyDataset, editJson, tempDir } from './support.js';
+import { copyDataset, editJson, sharedBuild, tempDir } from './support.js';
 
-const build = runEtl({ datasetDir: DATASET_DIR, buildRoot: tempDir('mc-geo-') });
+const build = sharedBuild();
 const read = (path: string) => JSON.parse(readFileSync(join(build.dir, 'static', path), 'utf8'));
 
 function files(dir: string, suffix: string): string[] {

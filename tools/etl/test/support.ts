@@ -1,8 +1,9 @@
 import { chmodSync, cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { DEFAULT_DATASET_DIR, runEtl, type EtlResult } from '../src/index.js';
 
-export const DATASET_DIR = resolve(process.env.DATASET_DIR || '../shared/dataset/v1');
+export const DATASET_DIR = resolve(process.env.DATASET_DIR || DEFAULT_DATASET_DIR);
 
 /** A temporary, writable copy of the whole dataset, to break on purpose. */
 export function copyDataset(): string {
@@ -39,4 +40,15 @@ export function tempDir(prefix: string): string {
   const dir = mkdtempSync(join(tmpdir(), prefix));
   scratch.push(dir);
   return dir;
+}
+
+let shared: EtlResult | undefined;
+
+/**
+ * The real dataset's build: the one `scripts/run-tests.mjs` made for the whole run
+ * (MC_TEST_BUILD_ROOT), or one built for this process when a file runs alone. Read only.
+ */
+export function sharedBuild(): EtlResult {
+  shared ??= runEtl({ datasetDir: DATASET_DIR, buildRoot: process.env.MC_TEST_BUILD_ROOT || tempDir('mc-build-') });
+  return shared;
 }

@@ -5,7 +5,8 @@
 import { COLLECTION_OF, listEnvelope, recordEnvelope, type Level, type Name, type UnitIndexEntry } from '@mc/contracts';
 import type { Units } from '../model.js';
 import type { CsvRow, RawRecord } from '../read-dataset.js';
-import { CATALOGUE_FILES, type FigureSources } from './read-figures.js';
+import { emptyCoverage, type Coverage, type CoverageFamily } from './coverage.js';
+import type { FigureSources } from './read-figures.js';
 
 export type FigureFamily = 'indicators' | 'economy' | 'housing';
 type FigureLevel = Level | 'country';
@@ -13,11 +14,10 @@ type FigureLevel = Level | 'country';
 export interface FigureBuild {
   files: Map<string, unknown>;
   violations: string[];
-  report: string[];
+  coverage: Coverage;
 }
 
 const COUNTRY_NAME: Name = { fr: 'Maroc', ar: 'المغرب' };
-const LEVELS: readonly FigureLevel[] = ['country', 'region', 'province', 'cercle', 'commune', 'arrondissement'];
 /** Where the country's record of a family lives; units' records sit under their own path. */
 export const figurePath = (family: FigureFamily, unit: { level: Level; code: string } | null) =>
   unit ? `/api/${COLLECTION_OF[unit.level]}/${unit.code}/${family}.json` : `/api/${family}.json`;
@@ -28,6 +28,9 @@ function file2014(level: FigureLevel, code: string | null): string {
   if (level === 'commune') return `communes/${code!.slice(0, 2)}.json`;
   return `${COLLECTION_OF[level as Level]}.json`;
 }
+
+/** Topics the catalogue defines that the record's source file did not publish (a CSV version without commute). */
+const missingOf = (raw: RawRecord) => (Array.isArray(raw.missingTopics) ? { missingTopics: raw.missingTopics } : {});
 
 function setPath(target: Record<string, any>, topic: string, key: string, value: unknown): void {
   (target[topic] ??= {})[key] = value;
@@ -46,12 +49,14 @@ function numberOrNull(raw: string | undefined, whole: boolean, where: string, vi
 export function buildFigures(sources: FigureSources, units: Units, datasetVersion: string): FigureBuild {
   const files = new Map<string, unknown>();
   const violations: string[] = [];
-  const report: string[] = [];
   const byCode = new Map<string, UnitIndexEntry>(units.index.map((u) => [u.code, u]));
   const dividedCities = new Set(units.arrondissements.map((a) => a.communeCode));
   const communesWithCentres = new Set(units.communes.filter((c) => c.urbanCentres.length > 0).map((c) => c.code));
-  const coverage = new Map<string, number>();
-  const count = (family: FigureFamily, level: FigureLevel) => coverage.set(`${family}:${level}`, (coverage.get(`${family}:${level}`) ?? 0) + 1);
+  const coverage = emptyCoverage(datasetVersion, { country: 1, region: units.regions.length, province: units.provinces.length, cercle: units.cercles.length, commune: units.communes.length, arrondissement: units.arrondissements.length });
+  const count = (family: CoverageFamily, level: FigureLevel) => (coverage.records[family][level] += 1);
+  const countMissing = (year: '2024' | '2014', raw: RawRecord) => {
+    for (const topic of raw.missingTopics ?? []) coverage.missingTopics[year][topic] = (coverage.missingTopics[year][topic] ?? 0) + 1;
+  };
 
   /** The unit a figure row names, or null for the country; undefined (with a violation) if none. */
   const unitOf = (where: string, code: string | null | undefined, level: string): UnitIndexEntry | null | undefined => {
@@ -105,27 +110,35 @@ export function buildFigures(sources: FigureSources, units: Units, datasetVersio
         fromLocalAdministration: raw.fromLocalAdministration === true,
         people: raw.people,
         households: raw.households,
+        ...missingOf(raw),
       };
       if (level === 'commune') {
         const own = centres.get(unit!.code);
         // Without the urban-centres file, a commune known to have centres can't list them.
         record.urbanCentres = own
-          ? own.map((c) => ({ code: c.code, codeDigits: c.codeDigits, level: 'urbanCentre', name: { fr: c.name?.fr, ar: c.name?.ar ?? null }, communeCode: c.communeCode, fromLocalAdministration: c.fromLocalAdministration === true, people: c.people, households: c.households }))
+          ? own.map((c) => ({ code: c.code, codeDigits: c.codeDigits, level: 'urbanCentre', name: { fr: c.name?.fr, ar: c.name?.ar ?? null }, communeCode: c.communeCode, fromLocalAdministration: c.fromLocalAdministration === true, people: c.people, households: c.households, ...missingOf(c) }))
           : hasCentreFile || !communesWithCentres.has(unit!.code)
             ? []
             : null;
       }
       // 2014: null where the census did not count the unit; absent where the dataset lacks the file.
       const source2014 = file2014(level, unit?.code ?? null);
-      if (level === 'commune' && dividedCities.has(unit!.code)) record['2014'] = null;
+      if (sources.indicators2014.files.size === 0) {
+        // A dataset without the 2014 census: no 2014 key at all.
+      } else if (level === 'commune' && dividedCities.has(unit!.code)) record['2014'] = null;
       else if (sources.indicators2014.files.has(source2014)) {
         const old = records2014.get(`${source2014}#${unit?.code ?? 'country'}`);
-        record['2014'] = old ? { people: old.people, households: old.households } : null;
+        record['2014'] = old ? { people: old.people, households: old.households, ...missingOf(old) } : null;
+        if (old) {
+          count('indicators2014', level);
+          countMissing('2014', old);
+        }
       }
+      countMissing('2024', raw);
       publish('indicators', unit, record, indicatorsByLevel);
     }
   }
-  comparisons('indicators', indicatorsByLevel, ['region', 'province', 'arrondissement']);
+  comparisons('indicators', indicatorsByLevel, ['region', 'province', 'cercle', 'arrondissement']);
 
   // Establishments: every level in one CSV, columns named by the catalogue.
   const economyRows = new Map<string, Record<string, any>>();
@@ -195,12 +208,8 @@ export function buildFigures(sources: FigureSources, units: Units, datasetVersio
   }
   comparisons('housing', housingByLevel, ['region', 'province']);
 
-  for (const file of CATALOGUE_FILES) files.set(`/data/v1/${file}`, JSON.parse(sources.catalogues.verbatim.get(file)!));
+  for (const [file, text] of sources.catalogues.verbatim) files.set(`/data/v1/${file}`, JSON.parse(text));
 
-  const totals: Record<FigureLevel, number> = { country: 1, region: units.regions.length, province: units.provinces.length, cercle: units.cercles.length, commune: units.communes.length, arrondissement: units.arrondissements.length };
-  for (const family of ['indicators', 'economy', 'housing'] as const) {
-    report.push(`${family}: ${LEVELS.map((level) => `${level} ${coverage.get(`${family}:${level}`) ?? 0}/${totals[level]}`).join(', ')}`);
-  }
-  return { files, violations, report };
+  return { files, violations, coverage };
 }
 

@@ -5,9 +5,9 @@
  * lacks are simply absent here; the coverage report says what is missing.
  */
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { DatasetMissingError, parseCsv, type CsvRow, type RawRecord } from '../read-dataset.js';
-import { indicatorFileOf, indicatorRecordsFromCsv } from './indicator-csv.js';
+import { indicatorFileOf, indicatorRecordsFromCsv, readCensusCsv, type CensusPart } from './indicator-csv.js';
 
 export interface CatalogueField {
   path: string;
@@ -50,7 +50,7 @@ function readJson(path: string): any {
  * Every indicator file present for one census: the per-level files and communes/NN.json, then
  * the units only `people.csv`/`households.csv` hold, filed under the JSON file they would be in.
  */
-function readIndicatorFiles(dir: string, catalogue: { people: CatalogueField[]; households: CatalogueField[] }): IndicatorFiles {
+function readIndicatorFiles(datasetDir: string, dir: string, catalogue: { people: CatalogueField[]; households: CatalogueField[] }): IndicatorFiles {
   const files = new Map<string, RawRecord[]>();
   if (!existsSync(dir)) return { files };
   for (const name of ['national.json', 'regions.json', 'provinces.json', 'cercles.json', 'arrondissements.json', 'urban-centres.json']) {
@@ -63,9 +63,12 @@ function readIndicatorFiles(dir: string, catalogue: { people: CatalogueField[]; 
   if (existsSync(communes)) {
     for (const name of readdirSync(communes).filter((n) => /^\d{2}\.json$/.test(n)).sort()) files.set(`communes/${name}`, readJson(join(communes, name)));
   }
-  const csv = (name: string) => (existsSync(join(dir, name)) ? parseCsv(readFileSync(join(dir, name), 'utf8')) : []);
+  const table = (part: CensusPart) => {
+    const path = join(dir, `${part}.csv`);
+    return existsSync(path) ? readCensusCsv(relative(datasetDir, path), readFileSync(path, 'utf8'), part, catalogue[part]) : null;
+  };
   const inJson = new Set([...files.values()].flat().map((r) => r.code ?? 'country'));
-  for (const record of indicatorRecordsFromCsv(csv('people.csv'), csv('households.csv'), catalogue)) {
+  for (const record of indicatorRecordsFromCsv(table('people'), table('households'))) {
     const file = indicatorFileOf(record);
     if (!file || inJson.has(record.code ?? 'country')) continue;
     files.set(file, [...(files.get(file) ?? []), record]);
@@ -75,12 +78,15 @@ function readIndicatorFiles(dir: string, catalogue: { people: CatalogueField[]; 
 
 export function readFigures(datasetDir: string): FigureSources {
   const verbatim = new Map<string, string>();
+  // The 2014 census is optional as a whole: its catalogue is needed only where its figures are.
+  const has2014 = existsSync(join(datasetDir, 'indicators', '2014'));
   for (const file of CATALOGUE_FILES) {
     const path = join(datasetDir, file);
+    if (file.startsWith('indicators/2014/') && !has2014) continue;
     if (!existsSync(path)) throw new DatasetMissingError(`missing field catalogue ${path}`);
     verbatim.set(file, readFileSync(path, 'utf8'));
   }
-  const parsed = (file: (typeof CATALOGUE_FILES)[number]) => JSON.parse(verbatim.get(file)!);
+  const parsed = (file: (typeof CATALOGUE_FILES)[number]) => JSON.parse(verbatim.get(file) ?? '{"people":[],"households":[]}');
   const csv = (file: string) => (existsSync(join(datasetDir, file)) ? parseCsv(readFileSync(join(datasetDir, file), 'utf8')) : []);
   const catalogues: Catalogues = {
     indicators: { people: parsed('indicators/fields.json').people, households: parsed('indicators/fields.json').households },
@@ -91,8 +97,8 @@ export function readFigures(datasetDir: string): FigureSources {
   };
   return {
     catalogues,
-    indicators: readIndicatorFiles(join(datasetDir, 'indicators'), catalogues.indicators),
-    indicators2014: readIndicatorFiles(join(datasetDir, 'indicators', '2014'), catalogues.indicators2014),
+    indicators: readIndicatorFiles(datasetDir, join(datasetDir, 'indicators'), catalogues.indicators),
+    indicators2014: readIndicatorFiles(datasetDir, join(datasetDir, 'indicators', '2014'), catalogues.indicators2014),
     economy: csv('economy/establishments.csv'),
     housing: csv('housing/dwellings.csv'),
   };
