@@ -16,6 +16,8 @@ export interface EtlOptions {
   datasetDir: string;
   buildRoot: string;
   force?: boolean;
+  /** Read and check everything, build it in memory, write nothing (a dataset about to be swapped in). */
+  checkOnly?: boolean;
   log?: (line: string) => void;
 }
 
@@ -60,7 +62,7 @@ export function runEtl(options: EtlOptions): EtlResult {
   const dataset = stage('read', () => readDataset(resolve(options.datasetDir)), (d) => `dataset ${d.sources.datasetVersion} from ${d.dir}`);
   const version = dataset.sources.datasetVersion;
   const target = buildDirFor(options.buildRoot, version);
-  if (!options.force && buildExists(target)) {
+  if (!options.force && !options.checkOnly && buildExists(target)) {
     log(`etl: build ${version} already exists at ${target}; nothing to do (--force rebuilds it)`);
     const coverage = join(target, BUILD_LAYOUT.coverage);
     if (existsSync(coverage)) for (const line of formatCoverage(JSON.parse(readFileSync(coverage, 'utf8')))) log(`etl:          ${line}`);
@@ -83,6 +85,10 @@ export function runEtl(options: EtlOptions): EtlResult {
   if (exonymViolations.length > 0) throw new DatasetInvalidError(exonymViolations);
   const documents = stage('search', () => buildSearchDocuments(units.index, EXONYMS), (d) => `${d.length} search documents, ${EXONYMS.length} exonyms`);
   const tree = stage('tree', () => new Map([...buildStaticTree(units, dataset.sources), ...geo.files, ...figures.files]), (t) => `${t.size} static files`);
+  if (options.checkOnly) {
+    log(`etl: checked dataset ${version}: ${tree.size} static files, nothing written`);
+    return { datasetVersion: version, dir: target, skipped: true, files: tree.size, bytes: 0, seconds: (performance.now() - started) / 1000 };
+  }
   const written = stage(
     'write',
     () =>

@@ -5,3 +5,6 @@ export { loadMeilisearch, type MeiliLoadOptions } from './meili-load.js';
 export { formatCoverage, type Coverage } from './figures/coverage.js';
 export { CensusCsvError, indicatorRecordsFromCsv, readCensusCsv, type CensusTable } from './figures/indicator-csv.js';
 export { readFigures } from './figures/read-figures.js';
+export { describeFiles, gitBlobSha1, listFiles, makeWritable, readUpstreamManifest, type UpstreamManifest } from './dataset/dataset-files.js';
+export { pullDataset, PullError, type PullProgress } from './dataset/pull.js';
+export { syncDataset } from './dataset/sync.js';

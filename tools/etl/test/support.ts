@@ -1,7 +1,7 @@
-import { chmodSync, cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { DEFAULT_DATASET_DIR, runEtl, type EtlResult } from '../src/index.js';
+import { DEFAULT_DATASET_DIR, makeWritable, runEtl, type EtlResult } from '../src/index.js';
 
 export const DATASET_DIR = resolve(process.env.DATASET_DIR || DEFAULT_DATASET_DIR);
 
@@ -9,18 +9,8 @@ export const DATASET_DIR = resolve(process.env.DATASET_DIR || DEFAULT_DATASET_DI
 export function copyDataset(): string {
   const dir = tempDir('mc-dataset-');
   cpSync(DATASET_DIR, dir, { recursive: true });
-  chmodTree(dir);
+  makeWritable(dir);
   return dir;
-}
-
-/** The shared dataset is read-only; its copy must be writable. */
-function chmodTree(dir: string): void {
-  chmodSync(dir, 0o755);
-  for (const entry of readdirSync(dir)) {
-    const path = join(dir, entry);
-    if (statSync(path).isDirectory()) chmodTree(path);
-    else chmodSync(path, 0o644);
-  }
 }
 
 export function editJson(dir: string, file: string, edit: (records: any[]) => void): void {
