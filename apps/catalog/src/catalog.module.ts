@@ -9,7 +9,7 @@ export class CatalogModule {
   static fromBuild(buildDir: string): DynamicModule {
     return {
       module: CatalogModule,
-      providers: [{ provide: CATALOG, useFactory: () => new CatalogService(MemoryStore.load(buildDir)) }],
+      providers: [{ provide: CATALOG, useFactory: () => CatalogService.open(MemoryStore.load(buildDir)) }],
       exports: [CATALOG],
     };
   }

@@ -18,7 +18,7 @@ import {
   unitPath,
 } from '@mc/contracts';
 import { filterCommunes, sortCommunes } from './lists/commune-list.js';
-import { figureValue, type FigureCatalogues } from './lists/figure-values.js';
+import { figureValue, type FigureCatalogues, type FigureSource } from './lists/figure-values.js';
 import type { DatasetStore } from './store/dataset-store.js';
 
 /** Orders kept in memory: each is 1,503 rows (shallow copies when sorted by a figure). */
@@ -26,20 +26,29 @@ const MAX_KEPT_ORDERS = 48;
 
 export class CatalogService implements CatalogPort {
   private readonly resolver: Resolver;
-  /** Commune records parsed once from their own static files: one source of truth. */
-  private readonly communes: CommuneRecord[];
   private readonly orders = new Map<string, readonly CommuneRow[]>();
+  private figures?: Promise<{ catalogues: FigureCatalogues; source: FigureSource }>;
 
-  constructor(private readonly store: DatasetStore) {
+  /**
+   * @param communes the commune records, parsed once from their own static files: one
+   * source of truth for lists, whatever the store.
+   */
+  private constructor(
+    private readonly store: DatasetStore,
+    private readonly communes: readonly CommuneRecord[],
+  ) {
     this.resolver = createResolver(store.units());
-    this.communes = store
-      .units()
-      .filter((u) => u.level === 'commune')
-      .map((u) => {
-        const file = store.get(unitPath('commune', u.code));
-        if (!file) throw new Error(`build ${store.datasetVersion} has no file for commune ${u.code}`);
-        return (JSON.parse(file.body.toString('utf8')) as Envelope<CommuneRecord>).data;
-      });
+  }
+
+  /** A catalog over one build: its commune records are read in one batch. */
+  static async open(store: DatasetStore): Promise<CatalogService> {
+    const codes = store.units().filter((u) => u.level === 'commune').map((u) => u.code);
+    const files = await store.getMany(codes.map((code) => unitPath('commune', code)));
+    const communes = files.map((file, i) => {
+      if (!file) throw new Error(`build ${store.datasetVersion} has no file for commune ${codes[i]}`);
+      return (JSON.parse(file.body.toString('utf8')) as Envelope<CommuneRecord>).data;
+    });
+    return new CatalogService(store, communes);
   }
 
   /**
@@ -47,13 +56,14 @@ export class CatalogService implements CatalogPort {
    * `indicator`, and `derived` and `basis` where they apply. Figure orders are bounded by the
    * catalogues (a few hundred paths), since an unknown path is refused before it is kept.
    */
-  private sortedBy(sort: SortSpec): readonly CommuneRow[] {
+  private async sortedBy(sort: SortSpec): Promise<readonly CommuneRow[]> {
     const key = `${sort.descending ? '-' : ''}${sort.key}`;
     let rows = this.orders.get(key);
     if (rows) return rows;
     if (!sort.figure) rows = sortCommunes(this.communes, sort);
     else {
-      const figure = figureValue(sort.key, this.figureCatalogues(), this.figureSource);
+      const { catalogues, source } = await (this.figures ??= this.loadFigures());
+      const figure = figureValue(sort.key, catalogues, source);
       const annotated = this.communes.map((c) => {
         const basis = figure.basis(c);
         return { ...c, indicator: { path: figure.path, value: figure.value(c) }, ...(figure.derived ? { derived: true } : {}), ...(basis ? { basis } : {}) };
@@ -66,47 +76,35 @@ export class CatalogService implements CatalogPort {
     return rows;
   }
 
-  private catalogues?: FigureCatalogues;
-
-  private figureCatalogues(): FigureCatalogues {
-    if (!this.catalogues) {
-      const read = (path: string) => {
-        const file = this.store.get(path);
-        if (!file) throw new Error(`build ${this.store.datasetVersion} has no ${path}`);
-        return JSON.parse(file.body.toString('utf8'));
-      };
-      const indicators = read('/data/v1/indicators/fields.json');
-      const indicators2014 = read('/data/v1/indicators/2014/fields.json');
-      this.catalogues = {
-        indicators: { people: indicators.people, households: indicators.households },
-        indicators2014: { people: indicators2014.people, households: indicators2014.households },
-        economy: read('/data/v1/economy/fields.json').fields,
-      };
-    }
-    return this.catalogues;
-  }
-
-  /** Figure records of communes, parsed from their static files on first use. */
-  private readonly figureSource = (() => {
-    const cache = new Map<string, Record<string, any> | undefined>();
-    const read = (path: string) => {
-      if (!cache.has(path)) {
-        const file = this.store.get(path);
-        cache.set(path, file ? JSON.parse(file.body.toString('utf8')).data : undefined);
-      }
-      return cache.get(path);
-    };
+  /** The field catalogues and every commune's census and establishment records, in one batch. */
+  private async loadFigures(): Promise<{ catalogues: FigureCatalogues; source: FigureSource }> {
+    const catalogueFiles = ['/data/v1/indicators/fields.json', '/data/v1/indicators/2014/fields.json', '/data/v1/economy/fields.json'];
+    const codes = this.communes.map((c) => c.code);
+    const paths = [...catalogueFiles, ...codes.map((code) => `/api/communes/${code}/indicators.json`), ...codes.map((code) => `/api/communes/${code}/economy.json`)];
+    const files = await this.store.getMany(paths);
+    const parsed = files.map((file) => (file ? JSON.parse(file.body.toString('utf8')) : undefined));
+    const [indicators, indicators2014, economy] = parsed;
+    if (!indicators || !economy) throw new Error(`build ${this.store.datasetVersion} has no field catalogues`);
+    // A dataset without the 2014 census has no 2014 catalogue: no 2014 or change sort keys.
+    const none = { people: [], households: [] };
+    const records = (offset: number) => new Map(codes.map((code, i) => [code, parsed[offset + i]?.data as Record<string, any> | undefined]));
+    const indicatorRecords = records(catalogueFiles.length);
+    const economyRecords = records(catalogueFiles.length + codes.length);
     return {
-      indicators: (code: string) => read(`/api/communes/${code}/indicators.json`),
-      economy: (code: string) => read(`/api/communes/${code}/economy.json`),
+      catalogues: {
+        indicators: { people: indicators.people, households: indicators.households },
+        indicators2014: indicators2014 ? { people: indicators2014.people, households: indicators2014.households } : none,
+        economy: economy.fields,
+      },
+      source: { indicators: (code) => indicatorRecords.get(code), economy: (code) => economyRecords.get(code) },
     };
-  })();
+  }
 
   datasetVersion(): string {
     return this.store.datasetVersion;
   }
 
-  async file(path: string): Promise<StaticFile | undefined> {
+  file(path: string): Promise<StaticFile | undefined> {
     return this.store.get(path);
   }
 
@@ -116,7 +114,7 @@ export class CatalogService implements CatalogPort {
 
   async listCommunes(query: CommuneListQuery): Promise<Envelope<CommuneRow[]>> {
     // Filtering keeps order, so filtering a list sorted once per key equals sorting the filtered rows.
-    const rows = filterCommunes(this.sortedBy(query.sort), query);
+    const rows = filterCommunes(await this.sortedBy(query.sort), query);
     if (query.page > pageCount(rows.length)) throw notFound(`no page ${query.page} for this filter`);
     return pagedEnvelope(rows, query.page, this.datasetVersion(), (n) => withPage(query.url, n), query.url);
   }

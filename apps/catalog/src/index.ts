@@ -3,3 +3,4 @@ export { CatalogService } from './catalog.service.js';
 export { MemoryStore } from './store/memory-store.js';
 export type { DatasetStore } from './store/dataset-store.js';
 export { filterCommunes, sortCommunes } from './lists/commune-list.js';
+export { RedisStore, BuildNotLoadedError } from './store/redis-store.js';

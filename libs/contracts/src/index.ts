@@ -17,3 +17,4 @@ export * from './search-port.js';
 export * from './geo-port.js';
 export * from './openapi.js';
 export * from './sphere.js';
+export * from './redis-layout.js';

@@ -1,2 +1,3 @@
 export { MeiliDouble, type RecordedRequest } from './meili-double.js';
 export { testBuildDir, testBuildRoot, scratchDir, DATASET_DIR } from './dataset.js';
+export { startRedis, type RedisServer } from './redis.js';

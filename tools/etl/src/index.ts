@@ -8,3 +8,4 @@ export { readFigures } from './figures/read-figures.js';
 export { describeFiles, gitBlobSha1, listFiles, makeWritable, readUpstreamManifest, type UpstreamManifest } from './dataset/dataset-files.js';
 export { pullDataset, PullError, type PullProgress } from './dataset/pull.js';
 export { syncDataset } from './dataset/sync.js';
+export { loadRedis, RedisLoadError, DEFAULT_GRACE_MS, type RedisLoadOptions, type RedisLoadResult } from './redis-load.js';

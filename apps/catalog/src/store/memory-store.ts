@@ -2,11 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { BUILD_LAYOUT, readManifest, readUnitIndex, type StaticFile, type UnitIndexEntry } from '@mc/contracts';
-import type { DatasetStore } from './dataset-store.js';
-
-export function contentTypeOf(path: string): string {
-  return path.endsWith('.geojson') ? 'application/geo+json' : 'application/json; charset=utf-8';
-}
+import { contentTypeOf, type DatasetStore } from './dataset-store.js';
 
 export class MemoryStore implements DatasetStore {
   private constructor(
@@ -31,8 +27,12 @@ export class MemoryStore implements DatasetStore {
     return new MemoryStore(manifest.datasetVersion, files, index.units);
   }
 
-  get(path: string): StaticFile | undefined {
+  async get(path: string): Promise<StaticFile | undefined> {
     return this.files.get(path);
+  }
+
+  async getMany(paths: readonly string[]): Promise<Array<StaticFile | undefined>> {
+    return paths.map((path) => this.files.get(path));
   }
 
   units(): readonly UnitIndexEntry[] {

@@ -1,0 +1,79 @@
+/**
+ * A real redis-server for integration tests, on a free port of its own, with nothing saved to
+ * disk. Stopped when the test process exits; `stop()` and `start()` simulate an outage.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { createServer, connect } from 'node:net';
+
+export interface RedisServer {
+  port: number;
+  url: string;
+  /** Starts it again on the same port, empty (no persistence). */
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+const running = new Set<ChildProcess>();
+process.on('exit', () => {
+  for (const child of running) child.kill('SIGKILL');
+});
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function answersPing(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.setTimeout(200);
+    socket.once('data', (data) => {
+      socket.destroy();
+      resolve(data.toString().startsWith('+PONG'));
+    });
+    socket.once('connect', () => socket.write('PING\r\n'));
+    socket.once('error', () => resolve(false));
+    socket.once('timeout', () => {
+      socket.destroy();
+      resolve(false);
+    });
+  });
+}
+
+export async function startRedis(): Promise<RedisServer> {
+  if (spawnSync('redis-server', ['--version']).error) {
+    throw new Error('redis-server is not installed; on Debian: sudo apt-get install -y redis-server (.ci/run does it)');
+  }
+  const port = await freePort();
+  let child: ChildProcess | undefined;
+  const server: RedisServer = {
+    port,
+    url: `redis://127.0.0.1:${port}`,
+    async start() {
+      child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+      running.add(child);
+      for (let i = 0; i < 100; i += 1) {
+        if (await answersPing(port)) return;
+        await new Promise((wait) => setTimeout(wait, 50));
+      }
+      throw new Error(`redis-server did not answer on port ${port}`);
+    },
+    async stop() {
+      const stopping = child;
+      if (!stopping || stopping.exitCode !== null) return;
+      await new Promise<void>((done) => {
+        stopping.once('exit', () => done());
+        stopping.kill('SIGKILL');
+      });
+      running.delete(stopping);
+    },
+  };
+  await server.start();
+  return server;
+}
