@@ -24,14 +24,14 @@ console.log(`dataset ${build.datasetVersion}, build ${build.dir}\n`);
 const queries = JSON.parse(readFileSync('bench/search-queries.json', 'utf8'));
 const service = createSearchService(build.dir);
 const rss0 = process.memoryUsage().rss;
-for (let pass = 0; pass < 3; pass++) for (const q of queries) await service.search({ q, levels: null, limit: 10 });
+for (let pass = 0; pass < 3; pass++) for (const q of queries) await service.hits({ q, levels: null, limit: 10 });
 const samples = [];
 const passes = 25;
 const started = process.hrtime.bigint();
 for (let pass = 0; pass < passes; pass++) {
   for (const q of queries) {
     const t0 = process.hrtime.bigint();
-    await service.search({ q, levels: null, limit: 10 });
+    await service.hits({ q, levels: null, limit: 10 });
     samples.push(Number(process.hrtime.bigint() - t0) / 1e6);
   }
 }

@@ -1,23 +1,29 @@
 /** The catalog: static files, identifier resolution and computed commune lists, from one store. */
 import {
+  answerPath,
   createResolver,
+  filterUnit,
   notFound,
+  prepareJson,
   pageCount,
   pagedEnvelope,
   withPage,
   type CatalogPort,
   type CommuneListQuery,
+  type CommuneListRequest,
+  type FileAnswer,
+  type PathLookup,
+  type ServiceStatus,
   type CommuneRow,
   type CommuneRecord,
   type Envelope,
-  type Level,
-  type Resolution,
   type Resolver,
   type SortSpec,
   type StaticFile,
   unitPath,
 } from '@mc/contracts';
 import { filterCommunes, sortCommunes } from './lists/commune-list.js';
+import { planCommuneList } from './lists/list-plan.js';
 import { figureValue, type FigureCatalogues, type FigureSource } from './lists/figure-values.js';
 import type { DatasetStore } from './store/dataset-store.js';
 
@@ -30,12 +36,12 @@ export class CatalogService implements CatalogPort {
   private figures?: Promise<{ catalogues: FigureCatalogues; source: FigureSource }>;
 
   /**
-   * @param communes the commune records, parsed once from their own static files: one
+   * @param communeRecords the commune records, parsed once from their own static files: one
    * source of truth for lists, whatever the store.
    */
   private constructor(
     private readonly store: DatasetStore,
-    private readonly communes: readonly CommuneRecord[],
+    private readonly communeRecords: readonly CommuneRecord[],
   ) {
     this.resolver = createResolver(store.units());
   }
@@ -60,11 +66,11 @@ export class CatalogService implements CatalogPort {
     const key = `${sort.descending ? '-' : ''}${sort.key}`;
     let rows = this.orders.get(key);
     if (rows) return rows;
-    if (!sort.figure) rows = sortCommunes(this.communes, sort);
+    if (!sort.figure) rows = sortCommunes(this.communeRecords, sort);
     else {
       const { catalogues, source } = await (this.figures ??= this.loadFigures());
       const figure = figureValue(sort.key, catalogues, source);
-      const annotated = this.communes.map((c) => {
+      const annotated = this.communeRecords.map((c) => {
         const basis = figure.basis(c);
         return { ...c, indicator: { path: figure.path, value: figure.value(c) }, ...(figure.derived ? { derived: true } : {}), ...(basis ? { basis } : {}) };
       });
@@ -79,7 +85,7 @@ export class CatalogService implements CatalogPort {
   /** The field catalogues and every commune's census and establishment records, in one batch. */
   private async loadFigures(): Promise<{ catalogues: FigureCatalogues; source: FigureSource }> {
     const catalogueFiles = ['/data/v1/indicators/fields.json', '/data/v1/indicators/2014/fields.json', '/data/v1/economy/fields.json'];
-    const codes = this.communes.map((c) => c.code);
+    const codes = this.communeRecords.map((c) => c.code);
     const paths = [...catalogueFiles, ...codes.map((code) => `/api/communes/${code}/indicators.json`), ...codes.map((code) => `/api/communes/${code}/economy.json`)];
     const files = await this.store.getMany(paths);
     const parsed = files.map((file) => (file ? JSON.parse(file.body.toString('utf8')) : undefined));
@@ -100,7 +106,7 @@ export class CatalogService implements CatalogPort {
     };
   }
 
-  datasetVersion(): string {
+  get datasetVersion(): string {
     return this.store.datasetVersion;
   }
 
@@ -108,14 +114,34 @@ export class CatalogService implements CatalogPort {
     return this.store.get(path);
   }
 
-  async resolve(raw: string, preferred?: Level): Promise<Resolution> {
-    return this.resolver.resolve(raw, preferred);
+  async lookup(request: PathLookup): Promise<FileAnswer> {
+    const { tier, file } = await answerPath({ resolver: this.resolver, file: (path) => this.store.get(path) }, request);
+    return { datasetVersion: this.datasetVersion, tier, file };
+  }
+
+  /** Filters resolved to their units (any spelling), then the page file that holds the list, or computed. */
+  async communes(request: CommuneListRequest): Promise<FileAnswer> {
+    const query: CommuneListQuery = { ...request };
+    if (request.region !== undefined) query.region = filterUnit(this.resolver, 'region', request.region).code;
+    if (request.province !== undefined) query.province = filterUnit(this.resolver, 'province', request.province).code;
+    if (request.cercle !== undefined) query.cercle = filterUnit(this.resolver, 'cercle', request.cercle).code;
+    const plan = planCommuneList(query);
+    if (plan.kind === 'alias') {
+      const file = await this.store.get(plan.path);
+      if (!file) throw notFound(`no page ${query.page} for this filter`);
+      return { datasetVersion: this.datasetVersion, tier: 'alias', file };
+    }
+    return { datasetVersion: this.datasetVersion, tier: 'computed', file: prepareJson(request.url, await this.listCommunes(query)) };
   }
 
   async listCommunes(query: CommuneListQuery): Promise<Envelope<CommuneRow[]>> {
     // Filtering keeps order, so filtering a list sorted once per key equals sorting the filtered rows.
     const rows = filterCommunes(await this.sortedBy(query.sort), query);
     if (query.page > pageCount(rows.length)) throw notFound(`no page ${query.page} for this filter`);
-    return pagedEnvelope(rows, query.page, this.datasetVersion(), (n) => withPage(query.url, n), query.url);
+    return pagedEnvelope(rows, query.page, this.datasetVersion, (n) => withPage(query.url, n), query.url);
+  }
+
+  async status(): Promise<ServiceStatus> {
+    return { ready: true, datasetVersion: this.datasetVersion };
   }
 }

@@ -117,8 +117,9 @@ describe('the catalog on Redis', () => {
       const [a, b] = [await onRedis.file(path), await inMemory.file(path)];
       assert.deepEqual([a?.body, a?.etag, a?.contentType], [b?.body, b?.etag, b?.contentType], path);
     }
-    for (const raw of ['tanger', '1511010', '06.141', 'casablanca-settat', 'nowhere']) {
-      assert.deepEqual(await onRedis.resolve(raw), await inMemory.resolve(raw), raw);
+    const answer = async (service: CatalogService, path: string) => service.lookup({ path }).then((a) => [a.tier, a.file.path, a.file.etag], (e: Error) => e.message);
+    for (const path of ['/api/communes/tanger', '/api/communes/1511010/indicators', '/api/provinces/06.141', '/api/regions/casablanca-settat/communes', '/api/communes/nowhere', '/api/regions/tanger/economy']) {
+      assert.deepEqual(await answer(onRedis, path), await answer(inMemory, path), path);
     }
     const queries: CommuneListQuery[] = [
       { sort: parseSort('-population'), page: 2, url: '/api/communes?sort=-population&page=2' },

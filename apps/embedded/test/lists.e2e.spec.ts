@@ -204,6 +204,6 @@ describe('HTTP', () => {
   it('reports health and readiness', async () => {
     await ctx.get('/healthz').expect(200);
     const ready = await ctx.get('/readyz').expect(200);
-    assert.equal(ready.body.info.dataset.version, '1.10.0');
+    for (const service of ['catalog', 'search', 'geo']) assert.deepEqual(ready.body.info[service], { status: 'up', version: '1.10.0' }, service);
   });
 });

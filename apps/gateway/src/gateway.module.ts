@@ -12,7 +12,6 @@ import { SearchController } from './search/search.controller.js';
 import { GeoController } from './geo/geo.controller.js';
 import { DocsController } from './docs/docs.controller.js';
 import { MetricsController } from './health/metrics.controller.js';
-import { UnitFiles } from './routes/unit-files.service.js';
 
 /**
  * The public door. `services` are modules that export the ports the gateway asks (CATALOG,
@@ -32,7 +31,6 @@ export class GatewayModule {
         { provide: APP_FILTER, useClass: ProblemFilter },
         Responder,
         ResponseCache,
-        UnitFiles,
         CommuneListService,
       ],
     };

@@ -1,50 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { ProblemError } from '@mc/contracts';
+import { ProblemError, type FileAnswer } from '@mc/contracts';
 import { parseCommuneListParams } from '../src/communes/list-params.js';
-import { planCommuneList, type ResolvedListFilters } from '../src/communes/list-plan.js';
 import { etagFor, matchesIfNoneMatch, negotiateEncoding } from '../src/http/encoding.js';
-import { missingChildDetail, routeApiPath } from '../src/routes/path-router.js';
 import { RESPONSE_CACHE_BYTES, RESPONSE_CACHE_ENTRIES, ResponseCache } from '../src/http/response-cache.js';
-
-describe('routeApiPath', () => {
-  it('reads unit, child and page routes', () => {
-    assert.deepEqual(routeApiPath('/api/communes/tanger'), { kind: 'unit', collection: 'communes', id: 'tanger' });
-    assert.deepEqual(routeApiPath('/api/regions/01/provinces'), { kind: 'child', collection: 'regions', id: '01', child: 'provinces', file: 'provinces.json' });
-    assert.deepEqual(routeApiPath('/api/communes/T%C3%A9touan'), { kind: 'unit', collection: 'communes', id: 'Tétouan' });
-    assert.deepEqual(routeApiPath('/api/cercles/01.511.05/communes'), { kind: 'communes-of', collection: 'cercles', id: '01.511.05' });
-    assert.deepEqual(routeApiPath('/api/regions'), { kind: 'bare', name: 'regions' });
-  });
-
-  it('tells missing files from paths that are no endpoint', () => {
-    assert.equal(routeApiPath('/api/communes/tanger.json').kind, 'missing-file');
-    assert.equal(routeApiPath('/api/nothing.json').kind, 'missing-file');
-    assert.equal(routeApiPath('/api/communes/tanger/arrondissements').kind, 'child');
-    assert.equal(routeApiPath('/api/regions/01/arrondissements').kind, 'not-an-endpoint');
-    assert.equal(routeApiPath('/api/communes/01/communes').kind, 'not-an-endpoint');
-    assert.equal(routeApiPath('/api/bananas/01').kind, 'not-an-endpoint');
-    assert.equal(routeApiPath('/api/communes//x').kind, 'not-an-endpoint');
-    assert.equal(routeApiPath('/elsewhere').kind, 'not-an-endpoint');
-  });
-});
-
-describe('planCommuneList', () => {
-  const base: ResolvedListFilters = { sort: { key: 'code', descending: false, figure: false }, page: 1 };
-  it('aliases at most one filter in code order to its page file', () => {
-    assert.deepEqual(planCommuneList({ ...base, page: 7 }), { kind: 'alias', path: '/api/communes/page/7.json' });
-    assert.deepEqual(planCommuneList({ ...base, region: '01', page: 2 }), { kind: 'alias', path: '/api/regions/01/communes/page/2.json' });
-    assert.deepEqual(planCommuneList({ ...base, cercle: '01.511.05' }), { kind: 'alias', path: '/api/cercles/01.511.05/communes/page/1.json' });
-    assert.deepEqual(planCommuneList({ ...base, type: 'rural' }), { kind: 'alias', path: '/api/communes/type/rural/page/1.json' });
-  });
-
-  it('computes combinations, other orders and population bounds', () => {
-    assert.equal(planCommuneList({ ...base, province: '01.511', type: 'urban' }).kind, 'computed');
-    assert.equal(planCommuneList({ ...base, sort: { key: 'code', descending: true, figure: false } }).kind, 'computed');
-    assert.equal(planCommuneList({ ...base, sort: { key: 'name', descending: false, figure: false } }).kind, 'computed');
-    assert.equal(planCommuneList({ ...base, minPopulation: 0 }).kind, 'computed');
-    assert.equal(planCommuneList({ ...base, region: '01', maxPopulation: 5 }).kind, 'computed');
-  });
-});
 
 describe('parseCommuneListParams', () => {
   const fails = (query: Record<string, unknown>, detail: RegExp) =>
@@ -99,8 +58,10 @@ describe('compression negotiation and validators', () => {
   });
 });
 
+/** A computed answer of `bytes` bytes. */
+const file = (bytes: number, datasetVersion = 'v'): FileAnswer => ({ datasetVersion, tier: 'computed', file: { path: '/x', body: Buffer.alloc(bytes), etag: '"x"', contentType: 'application/json' } });
+
 describe('ResponseCache', () => {
-  const file = (bytes: number) => ({ path: '/x', body: Buffer.alloc(bytes), etag: '"x"', contentType: 'application/json' });
 
   it('keys answers by dataset version and URL', () => {
     const cache = new ResponseCache();
@@ -129,10 +90,22 @@ describe('ResponseCache', () => {
   });
 });
 
-describe('missingChildDetail', () => {
-  it('says why a unit has no file of a family', () => {
-    assert.equal(missingChildDetail('01.511', 'indicators'), 'the dataset has no census figures for 01.511');
-    assert.equal(missingChildDetail('01.051.03.01', 'housing'), '01.051.03.01 has no urban dwellings, so no housing figures');
-    assert.equal(missingChildDetail('01', 'economy'), 'the dataset has no establishment figures for 01');
+describe('ResponseCache.through', () => {
+  it("serves a kept answer only under the version its service last answered with", async () => {
+    const cache = new ResponseCache();
+    let version = '1.10.0';
+    let computed = 0;
+    const ask = () => cache.through('search', '/api/search?q=fes', async () => (computed++, file(10, version)));
+    await ask();
+    await ask();
+    assert.equal(computed, 1);
+    version = '1.11.0';
+    // Another URL's answer reveals the new version: the kept 1.10.0 answer is no longer served.
+    await cache.through('search', '/api/search?q=rabat', async () => file(10, version));
+    assert.equal((await ask()).datasetVersion, '1.11.0');
+    assert.equal(computed, 2);
+    const alias: FileAnswer = { ...file(10), tier: 'alias' };
+    await cache.through('catalog', '/api/communes?page=2', async () => alias);
+    assert.equal(cache.get('v', '/api/communes?page=2'), undefined, 'alias answers are files the service holds');
   });
 });

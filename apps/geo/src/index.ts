@@ -1,3 +1,3 @@
 export { GeoModule } from './geo.module.js';
-export { GeoService } from './geo.service.js';
+export { GeoService, readGeoData, type GeoData } from './geo.service.js';
 export { GeoIndex } from './geo-index.js';

@@ -14,11 +14,11 @@ export interface MeiliOptions {
 }
 
 export function createSearchService(buildDir: string, meili?: MeiliOptions): SearchService {
-  const { documents } = readSearchDocuments(buildDir);
+  const { datasetVersion, documents } = readSearchDocuments(buildDir);
   const embedded = new EmbeddedEngine(documents);
-  if (!meili) return new SearchService(documents, embedded, embedded);
+  if (!meili) return new SearchService(datasetVersion, documents, embedded, embedded);
   const client = new Meilisearch({ host: meili.url, apiKey: meili.apiKey, timeout: meili.timeoutMs ?? 1000 });
-  return new SearchService(documents, new MeiliEngine(client, meili.indexUid ?? DEFAULT_MEILI_INDEX, documents), embedded);
+  return new SearchService(datasetVersion, documents, new MeiliEngine(client, meili.indexUid ?? DEFAULT_MEILI_INDEX, documents), embedded);
 }
 
 /** Provides the SEARCH port from a build folder: Meilisearch when configured, else embedded. */

@@ -1,6 +1,6 @@
 /** Names → hits: code queries, candidate retrieval by the engine, one shared scorer, fallback. */
 import { Logger } from '@nestjs/common';
-import { CODE_QUERY, codeHits, prepareQuery, rankCandidates, type SearchDocument, type SearchHit, type SearchPort, type SearchRequest } from '@mc/contracts';
+import { CODE_QUERY, codeHits, prepareQuery, rankCandidates, type SearchAnswer, type SearchDocument, type SearchHit, type SearchPort, type SearchRequest, type ServiceStatus } from '@mc/contracts';
 import type { EmbeddedEngine } from './engines/embedded-engine.js';
 import type { SearchEngine } from './engines/search-engine.js';
 import { searchFallbackCounter } from './metrics.js';
@@ -10,6 +10,7 @@ export class SearchService implements SearchPort {
   private readonly fallbacks = searchFallbackCounter();
 
   constructor(
+    readonly datasetVersion: string,
     private readonly documents: readonly SearchDocument[],
     private readonly primary: SearchEngine,
     private readonly fallback: EmbeddedEngine,
@@ -19,7 +20,16 @@ export class SearchService implements SearchPort {
     return this.primary.name;
   }
 
-  async search({ q, levels, limit }: SearchRequest): Promise<SearchHit[]> {
+  async search(request: SearchRequest): Promise<SearchAnswer> {
+    return { datasetVersion: this.datasetVersion, hits: await this.hits(request) };
+  }
+
+  async status(): Promise<ServiceStatus> {
+    return { ready: true, datasetVersion: this.datasetVersion };
+  }
+
+  /** The hits alone, best first. */
+  async hits({ q, levels, limit }: SearchRequest): Promise<SearchHit[]> {
     const levelSet = levels ? new Set(levels) : null;
     if (CODE_QUERY.test(q.trim())) return codeHits(q, this.documents, levelSet, limit);
     const query = prepareQuery(q);

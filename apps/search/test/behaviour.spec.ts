@@ -25,7 +25,7 @@ const summary = (hits: SearchHit[]) => hits.map((h) => `${h.code} ${h.level} ${h
 
 for (const engine of ['embedded', 'meilisearch'] as const) {
   describe(`search with the ${engine} engine`, () => {
-    const search = (q: string, limit = 10, levels: Level[] | null = null) => services[engine]!.search({ q, levels, limit });
+    const search = (q: string, limit = 10, levels: Level[] | null = null) => services[engine]!.hits({ q, levels, limit });
 
     it('uses the engine it was given', () => {
       assert.equal(services[engine]!.engineName, engine);
@@ -112,7 +112,7 @@ describe('both engines', () => {
   it('return the same name, exonym, prefix and spelling matches for the same queries', async () => {
     for (const q of ['tanger', 'rabat', 'casa', 'Mogador', 'ktama', 'fes', 'marrakech', 'oujda', 'الرباط', 'agadir', 'sale', 'meknes']) {
       const strong = (hits: SearchHit[]) => summary(hits.filter((h) => h.matched !== 'trigram'));
-      const [a, b] = await Promise.all([services.embedded!.search({ q, levels: null, limit: 20 }), services.meilisearch!.search({ q, levels: null, limit: 20 })]);
+      const [a, b] = await Promise.all([services.embedded!.hits({ q, levels: null, limit: 20 }), services.meilisearch!.hits({ q, levels: null, limit: 20 })]);
       assert.deepEqual(strong(b), strong(a), q);
     }
   });

@@ -61,7 +61,7 @@ describe('querying (search engine)', () => {
   it('sends the folded query over names and aliases and the skeleton over skeletons, with the level filter', async () => {
     const service = createSearchService(dir, { url: double.url });
     const count = double.requests.length;
-    await service.search({ q: 'Ktâma', levels: ['commune', 'cercle'], limit: 5 });
+    await service.hits({ q: 'Ktâma', levels: ['commune', 'cercle'], limit: 5 });
     const [request] = double.requests.slice(count);
     assert.equal(request!.path, '/multi-search');
     assert.deepEqual(request!.body.queries, [
@@ -73,7 +73,7 @@ describe('querying (search engine)', () => {
   it('answers code queries without asking Meilisearch', async () => {
     const service = createSearchService(dir, { url: double.url });
     const count = double.requests.length;
-    assert.equal((await service.search({ q: '1511010', levels: null, limit: 5 }))[0]?.code, '01.511.01.0');
+    assert.equal((await service.hits({ q: '1511010', levels: null, limit: 5 }))[0]?.code, '01.511.01.0');
     assert.equal(double.requests.length, count);
   });
 
@@ -84,15 +84,15 @@ describe('querying (search engine)', () => {
     const before = await fallbacks();
     double.failSearchesWith = 500;
     try {
-      const hits = await service.search({ q: 'Mogador', levels: null, limit: 10 });
-      assert.deepEqual(hits, await embedded.search({ q: 'Mogador', levels: null, limit: 10 }));
+      const hits = await service.hits({ q: 'Mogador', levels: null, limit: 10 });
+      assert.deepEqual(hits, await embedded.hits({ q: 'Mogador', levels: null, limit: 10 }));
       assert.equal(hits[0]?.matched, 'alias');
     } finally {
       double.failSearchesWith = null;
     }
     double.corruptHits = true;
     try {
-      assert.equal((await service.search({ q: 'tanger', levels: null, limit: 1 }))[0]?.code, '01.511.01.0');
+      assert.equal((await service.hits({ q: 'tanger', levels: null, limit: 1 }))[0]?.code, '01.511.01.0');
     } finally {
       double.corruptHits = false;
     }
@@ -101,6 +101,6 @@ describe('querying (search engine)', () => {
 
   it('falls back when Meilisearch cannot be reached at all', async () => {
     const service = createSearchService(dir, { url: 'http://127.0.0.1:9', timeoutMs: 200 });
-    assert.equal((await service.search({ q: 'ktama', levels: null, limit: 1 }))[0]?.matched, 'spelling');
+    assert.equal((await service.hits({ q: 'ktama', levels: null, limit: 1 }))[0]?.matched, 'spelling');
   });
 });

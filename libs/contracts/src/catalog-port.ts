@@ -1,8 +1,6 @@
 /** What the gateway asks of the catalog, in process or over the network. */
-import type { Envelope } from './envelope.js';
-import type { Level } from './levels.js';
+import type { PathLookup } from './alias-files.js';
 import type { CommuneRecord } from './records.js';
-import type { Resolution } from './resolver.js';
 import type { SortSpec } from './sorting.js';
 
 export const CATALOG = Symbol.for('mc.catalog');
@@ -15,8 +13,25 @@ export interface StaticFile {
   contentType: string;
 }
 
-/** A commune list no single file holds; parents are resolved dotted codes. */
-export interface CommuneListQuery {
+/**
+ * An answer a service prepared: bytes and validator as a static file has them, the tier
+ * that produced it, and the dataset version of the data it came from.
+ */
+export interface FileAnswer {
+  datasetVersion: string;
+  tier: 'static' | 'alias' | 'computed';
+  file: StaticFile;
+}
+
+/** Whether a service can answer, and from which dataset version. */
+export interface ServiceStatus {
+  ready: boolean;
+  datasetVersion: string | null;
+  detail?: string;
+}
+
+/** `GET /api/communes` as the gateway validated it: filters still as the client spelled them. */
+export interface CommuneListRequest {
   region?: string;
   province?: string;
   cercle?: string;
@@ -29,6 +44,9 @@ export interface CommuneListQuery {
   url: string;
 }
 
+/** A commune list no single file holds: the same fields, with region, province and cercle resolved to dotted codes. */
+export type CommuneListQuery = CommuneListRequest;
+
 /** A commune in a list; sorted by a figure, it carries the figure (spec §2.3). */
 export type CommuneRow = CommuneRecord & {
   indicator?: { path: string; value: number | null };
@@ -36,10 +54,11 @@ export type CommuneRow = CommuneRecord & {
   basis?: 'arrondissement_sum';
 };
 
+/** What the gateway asks of the catalog, one call per request; problems are thrown as ProblemError. */
 export interface CatalogPort {
-  datasetVersion(): string;
-  file(path: string): Promise<StaticFile | undefined>;
-  resolve(raw: string, preferred?: Level): Promise<Resolution>;
-  /** Throws a not-found problem for a page past the last. */
-  listCommunes(query: CommuneListQuery): Promise<Envelope<CommuneRow[]>>;
+  /** A static file, or the file an alias route names (spec §4.19). */
+  lookup(request: PathLookup): Promise<FileAnswer>;
+  /** A commune list: the page file that holds it (alias), or computed. */
+  communes(request: CommuneListRequest): Promise<FileAnswer>;
+  status(): Promise<ServiceStatus>;
 }

@@ -18,3 +18,6 @@ export * from './geo-port.js';
 export * from './openapi.js';
 export * from './sphere.js';
 export * from './redis-layout.js';
+export * from './api-routes.js';
+export * from './alias-files.js';
+export * from './prepared.js';

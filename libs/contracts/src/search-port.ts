@@ -1,4 +1,5 @@
 /** What the gateway asks of the search service, in process or over the network. */
+import type { ServiceStatus } from './catalog-port.js';
 import type { Level } from './levels.js';
 import type { SearchHit } from './search/scorer.js';
 
@@ -11,6 +12,12 @@ export interface SearchRequest {
   limit: number;
 }
 
+export interface SearchAnswer {
+  datasetVersion: string;
+  hits: SearchHit[];
+}
+
 export interface SearchPort {
-  search(request: SearchRequest): Promise<SearchHit[]>;
+  search(request: SearchRequest): Promise<SearchAnswer>;
+  status(): Promise<ServiceStatus>;
 }

@@ -9,3 +9,8 @@ export const communePagePath = (parent: { level: Level; code: string } | null, p
   parent ? `/api/${COLLECTION_OF[parent.level]}/${parent.code}/communes/page/${page}.json` : `/api/communes/page/${page}.json`;
 export const communeTypePagePath = (type: 'urban' | 'rural', page: number) => `/api/communes/type/${type}/page/${page}.json`;
 export const VERSION_PATH = '/api/version.json';
+
+/** The media type a static file is served with. */
+export function contentTypeOf(path: string): string {
+  return path.endsWith('.geojson') ? 'application/geo+json' : 'application/json; charset=utf-8';
+}

@@ -8,7 +8,3 @@ export interface DatasetStore {
   getMany(paths: readonly string[]): Promise<Array<StaticFile | undefined>>;
   units(): readonly UnitIndexEntry[];
 }
-
-export function contentTypeOf(path: string): string {
-  return path.endsWith('.geojson') ? 'application/geo+json' : 'application/json; charset=utf-8';
-}

@@ -3,9 +3,9 @@
  * each a hash {body, etag}, behind a cache bounded by bytes. A build's keys never change once
  * loaded, so nothing cached can go stale; a new dataset is a new build and a new store.
  */
-import { REDIS_KEYS, buildKeys, type StaticFile, type UnitIndex, type UnitIndexEntry } from '@mc/contracts';
+import { REDIS_KEYS, buildKeys, contentTypeOf, type StaticFile, type UnitIndex, type UnitIndexEntry } from '@mc/contracts';
 import type { Redis } from 'ioredis';
-import { contentTypeOf, type DatasetStore } from './dataset-store.js';
+import type { DatasetStore } from './dataset-store.js';
 
 /** No build is loaded, or the one named is incomplete: the catalog is not ready. */
 export class BuildNotLoadedError extends Error {

@@ -1,26 +1,8 @@
-/** GET /api/communes: validate, resolve filters, then alias to a page file or compute. */
+/** GET /api/communes: validate, then one question: search (`q`) or the catalog's list. */
 import { Inject, Injectable } from '@nestjs/common';
-import {
-  CATALOG,
-  LIMITS,
-  SEARCH,
-  listEnvelope,
-  notFound,
-  parseSort,
-  type CatalogPort,
-  type CommuneRow,
-  type Envelope,
-  type SearchHit,
-  type SearchPort,
-  type StaticFile,
-} from '@mc/contracts';
-import { UnitFiles } from '../routes/unit-files.service.js';
+import { CATALOG, LIMITS, SEARCH, listEnvelope, parseSort, prepareJson, type CatalogPort, type FileAnswer, type SearchPort } from '@mc/contracts';
+import { ResponseCache } from '../http/response-cache.js';
 import { parseCommuneListParams } from './list-params.js';
-import { planCommuneList, type ResolvedListFilters } from './list-plan.js';
-
-export type CommuneListAnswer =
-  | { tier: 'alias'; file: StaticFile }
-  | { tier: 'computed'; body: Envelope<CommuneRow[] | SearchHit[]> };
 
 /** `GET /api/communes?q=`: communes only, at most 10 (spec §4.4). */
 export const COMMUNE_SEARCH_LIMIT = LIMITS.communeSearchLimit;
@@ -32,32 +14,29 @@ export class CommuneListService {
   constructor(
     @Inject(CATALOG) private readonly catalog: CatalogPort,
     @Inject(SEARCH) private readonly search: SearchPort,
-    private readonly units: UnitFiles,
+    private readonly cache: ResponseCache,
   ) {}
 
-  async answer(query: Record<string, unknown>, url: string): Promise<CommuneListAnswer> {
+  async answer(query: Record<string, unknown>, url: string): Promise<FileAnswer> {
     const params = parseCommuneListParams(query);
     if (params.q !== undefined) {
-      const hits = await this.search.search({ q: params.q, levels: ['commune'], limit: COMMUNE_SEARCH_LIMIT });
-      return { tier: 'computed', body: listEnvelope(hits, this.catalog.datasetVersion(), url) };
+      const q = params.q;
+      return this.cache.through('search', url, async () => {
+        const answer = await this.search.search({ q, levels: ['commune'], limit: COMMUNE_SEARCH_LIMIT });
+        return { datasetVersion: answer.datasetVersion, tier: 'computed', file: prepareJson(url, listEnvelope(answer.hits, answer.datasetVersion, url)) };
+      });
     }
-    const filters: ResolvedListFilters = {
-      sort: parseSort(params.sort),
-      page: asNumber(params.page) ?? 1,
+    const request = {
+      region: params.region,
+      province: params.province,
+      cercle: params.cercle,
       type: params.type,
       minPopulation: asNumber(params.min_population),
       maxPopulation: asNumber(params.max_population),
+      sort: parseSort(params.sort),
+      page: asNumber(params.page) ?? 1,
+      url,
     };
-    if (params.region !== undefined) filters.region = (await this.units.filterUnit('region', params.region)).code;
-    if (params.province !== undefined) filters.province = (await this.units.filterUnit('province', params.province)).code;
-    if (params.cercle !== undefined) filters.cercle = (await this.units.filterUnit('cercle', params.cercle)).code;
-
-    const plan = planCommuneList(filters);
-    if (plan.kind === 'alias') {
-      const file = await this.catalog.file(plan.path);
-      if (!file) throw notFound(`no page ${filters.page} for this filter`);
-      return { tier: 'alias', file };
-    }
-    return { tier: 'computed', body: await this.catalog.listCommunes({ ...filters, url }) };
+    return this.cache.through('catalog', url, () => this.catalog.communes(request));
   }
 }

@@ -1,7 +1,7 @@
 /** Liveness and readiness (architecture §5), through @nestjs/terminus. */
 import { Controller, Get, Inject } from '@nestjs/common';
 import { HealthCheck, HealthCheckService, HealthIndicatorService } from '@nestjs/terminus';
-import { CATALOG, type CatalogPort } from '@mc/contracts';
+import { CATALOG, GEO, SEARCH, type CatalogPort, type GeoPort, type SearchPort, type ServiceStatus } from '@mc/contracts';
 
 @Controller()
 export class HealthController {
@@ -9,6 +9,8 @@ export class HealthController {
     private readonly health: HealthCheckService,
     private readonly indicators: HealthIndicatorService,
     @Inject(CATALOG) private readonly catalog: CatalogPort,
+    @Inject(SEARCH) private readonly search: SearchPort,
+    @Inject(GEO) private readonly geo: GeoPort,
   ) {}
 
   /** Alive: the process answers. */
@@ -18,16 +20,16 @@ export class HealthController {
     return this.health.check([]);
   }
 
-  /** Ready: a dataset version is loaded and its version file is served. */
+  /** Ready: each service has a dataset loaded and answers (503 otherwise, from terminus). */
   @Get('readyz')
   @HealthCheck()
   ready() {
-    return this.health.check([
-      async () => {
-        const session = this.indicators.check('dataset');
-        const version = this.catalog.datasetVersion();
-        return (await this.catalog.file('/api/version.json')) ? session.up({ version }) : session.down({ version });
-      },
-    ]);
+    const check = (name: string, status: () => Promise<ServiceStatus>) => async () => {
+      const session = this.indicators.check(name);
+      const answer = await status().catch((error: Error): ServiceStatus => ({ ready: false, datasetVersion: null, detail: error.message }));
+      const details = { version: answer.datasetVersion, ...(answer.detail ? { detail: answer.detail } : {}) };
+      return answer.ready ? session.up(details) : session.down(details);
+    };
+    return this.health.check([check('catalog', () => this.catalog.status()), check('search', () => this.search.status()), check('geo', () => this.geo.status())]);
   }
 }

@@ -4,7 +4,7 @@
  */
 import { Injectable } from '@nestjs/common';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
-import { strongEtag, type StaticFile } from '@mc/contracts';
+import type { StaticFile } from '@mc/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { etagFor, matchesIfNoneMatch, negotiateEncoding, type Coding } from './encoding.js';
 
@@ -21,12 +21,6 @@ export interface SendOptions {
 const MIN_COMPRESS_BYTES = 1024;
 const COMPRESSED_CACHE_ENTRIES = 4096;
 export const DEFAULT_CACHE_CONTROL = 'public, max-age=300';
-
-/** A computed value as the bytes and validator a static file would have. */
-export function prepareJson(path: string, value: unknown): StaticFile {
-  const body = Buffer.from(JSON.stringify(value));
-  return { path, body, etag: strongEtag(body), contentType: 'application/json; charset=utf-8' };
-}
 
 @Injectable()
 export class Responder {

@@ -1,22 +1,27 @@
 /**
- * Computed answers are pure functions of the dataset version and the request URL, so the
- * gateway keeps the prepared bytes of recent ones (architecture §1: per-dataset-version
- * response cache). Bounded by entries and bytes; the oldest entry goes first.
+ * Answers that are not static files are pure functions of the dataset version and the request
+ * URL, so the gateway keeps the prepared bytes of recent ones (architecture §1: per-dataset-
+ * version response cache). Bounded by entries and bytes; the least recently used goes first.
+ * The gateway learns each service's dataset version from its answers: a cached answer is
+ * served only under the version the service last answered with, so a new dataset takes over
+ * with the first answer that carries it.
  */
 import { Injectable } from '@nestjs/common';
-import type { StaticFile } from '@mc/contracts';
-import { prepareJson } from './responder.js';
+import type { FileAnswer } from '@mc/contracts';
 
 export const RESPONSE_CACHE_ENTRIES = 5_000;
 export const RESPONSE_CACHE_BYTES = 64 * 2 ** 20;
 
+export type ServiceName = 'catalog' | 'search' | 'geo';
+
 @Injectable()
 export class ResponseCache {
-  private readonly entries = new Map<string, StaticFile>();
+  private readonly entries = new Map<string, FileAnswer>();
+  private readonly latest = new Map<ServiceName, string>();
   private bytes = 0;
 
   /** `key` is the request URL, or another name for an answer that many URLs share. */
-  get(datasetVersion: string, key: string): StaticFile | undefined {
+  get(datasetVersion: string, key: string): FileAnswer | undefined {
     key = `${datasetVersion} ${key}`;
     const hit = this.entries.get(key);
     if (hit) {
@@ -27,24 +32,29 @@ export class ResponseCache {
     return hit;
   }
 
-  /** The cached answer under `key`, or `build()`'s value prepared as `path` and kept. */
-  async getOrPrepare(datasetVersion: string, key: string, path: string, build: () => Promise<unknown>): Promise<StaticFile> {
-    const cached = this.get(datasetVersion, key);
+  /**
+   * The answer kept under `key` for the version `service` last answered with, or `compute()`'s.
+   * Alias answers are not kept: they are files the service already holds.
+   */
+  async through(service: ServiceName, key: string, compute: () => Promise<FileAnswer>): Promise<FileAnswer> {
+    const version = this.latest.get(service);
+    const cached = version === undefined ? undefined : this.get(version, key);
     if (cached) return cached;
-    const prepared = prepareJson(path, await build());
-    this.set(datasetVersion, key, prepared);
-    return prepared;
+    const answer = await compute();
+    this.latest.set(service, answer.datasetVersion);
+    if (answer.tier === 'computed') this.set(answer.datasetVersion, key, answer);
+    return answer;
   }
 
-  set(datasetVersion: string, key: string, prepared: StaticFile): void {
+  set(datasetVersion: string, key: string, answer: FileAnswer): void {
     key = `${datasetVersion} ${key}`;
-    if (prepared.body.length > RESPONSE_CACHE_BYTES / 16 || this.entries.has(key)) return;
-    this.entries.set(key, prepared);
-    this.bytes += prepared.body.length;
+    if (answer.file.body.length > RESPONSE_CACHE_BYTES / 16 || this.entries.has(key)) return;
+    this.entries.set(key, answer);
+    this.bytes += answer.file.body.length;
     for (const [oldest, entry] of this.entries) {
       if (this.entries.size <= RESPONSE_CACHE_ENTRIES && this.bytes <= RESPONSE_CACHE_BYTES) break;
       this.entries.delete(oldest);
-      this.bytes -= entry.body.length;
+      this.bytes -= entry.file.body.length;
     }
   }
 }

@@ -1,5 +1,5 @@
 import { Controller, Get, Inject, Query, Req, Res } from '@nestjs/common';
-import { CATALOG, SEARCH, listEnvelope, type CatalogPort, type SearchPort } from '@mc/contracts';
+import { SEARCH, listEnvelope, prepareJson, type SearchPort } from '@mc/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Responder } from '../http/responder.js';
 import { ResponseCache } from '../http/response-cache.js';
@@ -9,17 +9,17 @@ import { parseSearchParams } from './search-params.js';
 export class SearchController {
   constructor(
     @Inject(SEARCH) private readonly searchPort: SearchPort,
-    @Inject(CATALOG) private readonly catalog: CatalogPort,
     private readonly responder: Responder,
     private readonly cache: ResponseCache,
   ) {}
 
   @Get('api/search')
   async search(@Req() request: FastifyRequest, @Res() reply: FastifyReply, @Query() query: Record<string, unknown>) {
-    const version = this.catalog.datasetVersion();
-    const prepared = await this.cache.getOrPrepare(version, request.url, request.url, async () =>
-      listEnvelope(await this.searchPort.search(parseSearchParams(query)), version, request.url),
-    );
-    return this.responder.sendFile(request, reply, prepared, { tier: 'computed' });
+    const params = parseSearchParams(query);
+    const answer = await this.cache.through('search', request.url, async () => {
+      const { datasetVersion, hits } = await this.searchPort.search(params);
+      return { datasetVersion, tier: 'computed', file: prepareJson(request.url, listEnvelope(hits, datasetVersion, request.url)) };
+    });
+    return this.responder.sendFile(request, reply, answer.file, { tier: 'computed' });
   }
 }

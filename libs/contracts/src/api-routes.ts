@@ -1,8 +1,10 @@
 /**
- * Reads an /api path that is not a static file into what it asks for (reference-behaviour
- * §2.4). Pure: the controller does the lookups.
+ * The public /api paths: which route a path that is not a static file is (reference-behaviour
+ * §2.4), which service owns it, and the alias rules that turn a route into the static file
+ * that answers it. One table, read by the gateway (to route and validate), by the catalog and
+ * geo services (to answer) and by the OpenAPI description.
  */
-import { isCollection, type Collection } from '@mc/contracts';
+import { isCollection, type Collection } from './levels.js';
 
 /** Files a unit owns, by the name an extensionless route uses: `/api/{collection}/{code}/{file}`. */
 const FIGURES = { indicators: 'indicators.json', economy: 'economy.json', housing: 'housing.json' } as const;
@@ -67,4 +69,15 @@ export function routeApiPath(path: string): ApiRoute {
   const file = segments.length === 3 ? CHILD_FILES[first][sub!] : undefined;
   if (file !== undefined && Object.hasOwn(CHILD_FILES[first], sub!)) return { kind: 'child', collection: first, id: id!, child: sub!, file };
   return notAnEndpoint;
+}
+
+/** Geometry lives in the geo service: boundaries, neighbours, tiles and their index. */
+export function isGeometryFile(path: string): boolean {
+  return path.endsWith('.geojson') || path.endsWith('/neighbours.json') || path === '/api/tiles.json' || path.startsWith('/api/tiles/');
+}
+
+/** The service that answers an /api path (static file or alias route): geometry is geo's. */
+export function serviceOfPath(path: string, route: ApiRoute = routeApiPath(path)): 'geo' | 'catalog' {
+  if (isGeometryFile(path)) return 'geo';
+  return route.kind === 'child' && isGeometryFile(`/${route.file}`) ? 'geo' : 'catalog';
 }
