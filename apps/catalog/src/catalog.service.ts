@@ -3,6 +3,7 @@ import {
   answerPath,
   createResolver,
   filterUnit,
+  isGeometryFile,
   notFound,
   prepareJson,
   pageCount,
@@ -115,7 +116,8 @@ export class CatalogService implements CatalogPort {
   }
 
   async lookup(request: PathLookup): Promise<FileAnswer> {
-    const { tier, file } = await answerPath({ resolver: this.resolver, file: (path) => this.store.get(path) }, request);
+    // Geometry is the geo service's, even where the store holds it (Redis holds the whole build).
+    const { tier, file } = await answerPath({ resolver: this.resolver, file: async (path) => (isGeometryFile(path) ? undefined : this.store.get(path)) }, request);
     return { datasetVersion: this.datasetVersion, tier, file };
   }
 

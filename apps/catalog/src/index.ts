@@ -4,3 +4,5 @@ export { MemoryStore } from './store/memory-store.js';
 export type { DatasetStore } from './store/dataset-store.js';
 export { filterCommunes, sortCommunes } from './lists/commune-list.js';
 export { RedisStore, BuildNotLoadedError } from './store/redis-store.js';
+export { FollowedCatalog } from './cluster/followed-catalog.js';
+export { CatalogInternalController } from './internal.controller.js';

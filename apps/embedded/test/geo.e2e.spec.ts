@@ -104,5 +104,9 @@ describe('neighbours and boundaries', () => {
     const { z, x, y } = index.body.data[0];
     const tile = await ctx.get(`/api/tiles/${z}/${x}/${y}.json`).expect(200);
     assert.equal(tile.body.data.type, 'FeatureCollection');
+    // The extensionless index is an alias the geo service answers, like every geometry route.
+    const alias = await ctx.get('/api/tiles').expect(200);
+    assert.equal(alias.headers['content-location'], '/api/tiles.json');
+    assert.equal(alias.headers['x-api-tier'], 'alias');
   });
 });

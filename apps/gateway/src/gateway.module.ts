@@ -3,7 +3,8 @@ import { APP_FILTER } from '@nestjs/core';
 import { TerminusModule } from '@nestjs/terminus';
 import { CommuneListService } from './communes/commune-list.service.js';
 import { GATEWAY_OPTIONS, type GatewayOptions } from './gateway-options.js';
-import { HealthController } from './health/health.controller.js';
+import { HealthController } from '@mc/contracts/service';
+import { gatewayHealthChecks } from './health/health-checks.js';
 import { ProblemFilter } from './http/problem.filter.js';
 import { Responder } from './http/responder.js';
 import { ResponseCache } from './http/response-cache.js';
@@ -29,6 +30,7 @@ export class GatewayModule {
       providers: [
         { provide: GATEWAY_OPTIONS, useValue: { publicBaseUrl: options.publicBaseUrl } satisfies GatewayOptions },
         { provide: APP_FILTER, useClass: ProblemFilter },
+        gatewayHealthChecks,
         Responder,
         ResponseCache,
         CommuneListService,

@@ -1,5 +1,5 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { DEFAULT_MEILI_INDEX, SEARCH, readSearchDocuments } from '@mc/contracts';
+import { DEFAULT_MEILI_INDEX, SEARCH, readSearchDocuments, type SearchDocumentsFile } from '@mc/contracts';
 import { Meilisearch } from 'meilisearch';
 import { EmbeddedEngine } from './engines/embedded-engine.js';
 import { MeiliEngine } from './engines/meili-engine.js';
@@ -14,7 +14,11 @@ export interface MeiliOptions {
 }
 
 export function createSearchService(buildDir: string, meili?: MeiliOptions): SearchService {
-  const { datasetVersion, documents } = readSearchDocuments(buildDir);
+  return searchServiceOf(readSearchDocuments(buildDir), meili);
+}
+
+/** A search service over one build's documents: Meilisearch when configured, else embedded. */
+export function searchServiceOf({ datasetVersion, documents }: SearchDocumentsFile, meili?: MeiliOptions): SearchService {
   const embedded = new EmbeddedEngine(documents);
   if (!meili) return new SearchService(datasetVersion, documents, embedded, embedded);
   const client = new Meilisearch({ host: meili.url, apiKey: meili.apiKey, timeout: meili.timeoutMs ?? 1000 });

@@ -78,6 +78,6 @@ export function isGeometryFile(path: string): boolean {
 
 /** The service that answers an /api path (static file or alias route): geometry is geo's. */
 export function serviceOfPath(path: string, route: ApiRoute = routeApiPath(path)): 'geo' | 'catalog' {
-  if (isGeometryFile(path)) return 'geo';
-  return route.kind === 'child' && isGeometryFile(`/${route.file}`) ? 'geo' : 'catalog';
+  const target = route.kind === 'bare' ? `/api/${route.name}.json` : route.kind === 'child' ? `/${route.file}` : path;
+  return isGeometryFile(path) || isGeometryFile(target) ? 'geo' : 'catalog';
 }

@@ -21,3 +21,4 @@ export * from './redis-layout.js';
 export * from './api-routes.js';
 export * from './alias-files.js';
 export * from './prepared.js';
+export * from './service/wire.js';

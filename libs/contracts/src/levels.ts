@@ -1,5 +1,9 @@
 /** The five administrative levels, and the URL collection that serves each. */
 export const LEVELS = ['region', 'province', 'cercle', 'commune', 'arrondissement'] as const;
+
+export function isLevel(value: string): value is Level {
+  return (LEVELS as readonly string[]).includes(value);
+}
 export type Level = (typeof LEVELS)[number];
 
 export const COLLECTIONS = ['regions', 'provinces', 'cercles', 'communes', 'arrondissements'] as const;

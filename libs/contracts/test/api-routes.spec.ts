@@ -33,10 +33,10 @@ describe('missingChildDetail', () => {
 
 describe('serviceOfPath', () => {
   it('sends geometry files and their alias routes to geo, everything else to the catalog', () => {
-    for (const path of ['/api/communes/01.511.01.0/boundary.geojson', '/api/communes/tanger/boundary', '/api/communes/tanger/neighbours', '/api/communes/01.511.01.0/neighbours.json', '/api/communes/01.511.01.0/arrondissements.geojson', '/api/tiles.json', '/api/tiles/3/557/396.json', '/api/regions/01/boundary']) {
+    for (const path of ['/api/communes/01.511.01.0/boundary.geojson', '/api/communes/tanger/boundary', '/api/communes/tanger/neighbours', '/api/communes/01.511.01.0/neighbours.json', '/api/communes/01.511.01.0/arrondissements.geojson', '/api/tiles.json', '/api/tiles', '/api/tiles/3/557/396.json', '/api/regions/01/boundary']) {
       assert.equal(serviceOfPath(path), 'geo', path);
     }
-    for (const path of ['/api/communes/tanger', '/api/communes/tanger/arrondissements', '/api/communes/01.511.01.0/arrondissements.json', '/api/regions/01/indicators', '/api/tiles', '/api/nothing.json', '/api/regions/01/neighbours']) {
+    for (const path of ['/api/communes/tanger', '/api/communes/tanger/arrondissements', '/api/communes/01.511.01.0/arrondissements.json', '/api/regions/01/indicators', '/api/regions', '/api/nothing.json', '/api/regions/01/neighbours']) {
       assert.equal(serviceOfPath(path), 'catalog', path);
     }
     assert.equal(isGeometryFile('/api/communes/01.511.01.0.json'), false);

@@ -3,12 +3,18 @@
  * disk. Stopped when the test process exits; `stop()` and `start()` simulate an outage.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 export interface RedisServer {
   port: number;
   url: string;
-  /** Starts it again on the same port, empty (no persistence). */
+  /**
+   * Starts it again on the same port, with what the last SAVE wrote (nothing is saved on its
+   * own): a test that SAVEs before `stop()` simulates a restart of a persistent Redis.
+   */
   start(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -18,7 +24,7 @@ process.on('exit', () => {
   for (const child of running) child.kill('SIGKILL');
 });
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
@@ -51,12 +57,14 @@ export async function startRedis(): Promise<RedisServer> {
     throw new Error('redis-server is not installed; on Debian: sudo apt-get install -y redis-server (.ci/run does it)');
   }
   const port = await freePort();
+  const dir = mkdtempSync(join(tmpdir(), 'mc-redis-'));
+  process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
   let child: ChildProcess | undefined;
   const server: RedisServer = {
     port,
     url: `redis://127.0.0.1:${port}`,
     async start() {
-      child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+      child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir, '--dbfilename', 'dump.rdb'], { stdio: 'ignore' });
       running.add(child);
       for (let i = 0; i < 100; i += 1) {
         if (await answersPing(port)) return;

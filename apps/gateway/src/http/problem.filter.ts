@@ -42,6 +42,8 @@ export class ProblemFilter implements ExceptionFilter {
 export function sendProblem(request: FastifyRequest, reply: FastifyReply, kind: ProblemKind, detail: string, baseUrl: string): void {
   const document = problemDocument(kind, detail, request.url, baseUrl);
   if (kind === 'method-not-allowed') reply.header('Allow', 'GET, HEAD, OPTIONS');
+  // A service away for a moment: clients may try again shortly.
+  if (kind === 'unavailable') reply.header('Retry-After', '2');
   void reply
     .code(document.status)
     .header('Content-Type', PROBLEM_CONTENT_TYPE)

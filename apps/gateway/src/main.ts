@@ -1,0 +1,26 @@
+/**
+ * `node apps/gateway/dist/src/main.js`: the gateway of cluster mode, the only public door. It
+ * validates and routes; CATALOG_URL, SEARCH_URL and GEO_URL name the services (one URL, such
+ * as a Kubernetes Service, or replicas separated by commas, balanced here).
+ */
+import { EnvReader, runMain } from '@mc/contracts/service';
+import { createGatewayApp } from './app.js';
+import { ServiceClientsModule } from './clients/port-clients.js';
+
+runMain('gateway', async () => {
+  const env = new EnvReader();
+  const port = env.port('PORT', 3000);
+  const host = env.string('HOST', '0.0.0.0');
+  const catalog = env.urlList('CATALOG_URL');
+  const search = env.urlList('SEARCH_URL');
+  const geo = env.urlList('GEO_URL');
+  const timeoutMs = env.integer('UPSTREAM_TIMEOUT_MS', 2000, 50, 60_000);
+  const publicBaseUrl = env.url('PUBLIC_BASE_URL', ['http', 'https'], false);
+  const logLevel = env.logLevel();
+  env.done();
+
+  const app = await createGatewayApp({ services: [ServiceClientsModule.forUrls({ catalog, search, geo, timeoutMs })], publicBaseUrl, logLevel });
+  app.enableShutdownHooks();
+  await app.listen(port, host);
+  if (logLevel !== 'silent') console.log(`gateway: listening on ${host}:${port} (catalog ${catalog.join(' ')}, search ${search.join(' ')}, geo ${geo.join(' ')})`);
+});

@@ -1,0 +1,100 @@
+/**
+ * How the services' answers cross the network (docs/cluster.md). A file answer travels as its
+ * own bytes, untouched, with its validator and the facts the gateway needs in headers, so the
+ * gateway sends byte for byte what embedded mode sends. A problem travels as {kind, detail}
+ * with its status, and is thrown again on the gateway as the same ProblemError.
+ */
+import type { FileAnswer, ServiceStatus } from '../catalog-port.js';
+import type { CommuneListRequest } from '../catalog-port.js';
+import { PROBLEM_KINDS, ProblemError, type ProblemKind } from '../problems.js';
+import { parseSort } from '../sorting.js';
+
+export const INTERNAL_PREFIX = '/internal/v1';
+
+export const WIRE_HEADERS = {
+  datasetVersion: 'x-dataset-version',
+  tier: 'x-answer-tier',
+  path: 'x-file-path',
+} as const;
+
+/** Content type of a problem between services (not the public problem+json document). */
+export const WIRE_PROBLEM_TYPE = 'application/vnd.mc.problem+json';
+
+export interface WireProblem {
+  kind: ProblemKind;
+  detail: string;
+}
+
+export function isProblemKind(value: unknown): value is ProblemKind {
+  return typeof value === 'string' && Object.hasOwn(PROBLEM_KINDS, value);
+}
+
+/** The headers that go with a file answer's bytes. */
+export function fileAnswerHeaders(answer: FileAnswer): Record<string, string> {
+  return {
+    'content-type': answer.file.contentType,
+    etag: answer.file.etag,
+    [WIRE_HEADERS.datasetVersion]: answer.datasetVersion,
+    [WIRE_HEADERS.tier]: answer.tier,
+    [WIRE_HEADERS.path]: encodeURI(answer.file.path),
+  };
+}
+
+/** A file answer from its headers and bytes; null when a header is missing or wrong. */
+export function fileAnswerFrom(headers: Record<string, string | string[] | undefined>, body: Buffer): FileAnswer | null {
+  const one = (name: string) => (typeof headers[name] === 'string' ? (headers[name] as string) : undefined);
+  const tier = one(WIRE_HEADERS.tier);
+  const datasetVersion = one(WIRE_HEADERS.datasetVersion);
+  const path = one(WIRE_HEADERS.path);
+  const etag = one('etag');
+  const contentType = one('content-type');
+  if (!datasetVersion || !path || !etag || !contentType || (tier !== 'static' && tier !== 'alias' && tier !== 'computed')) return null;
+  return { datasetVersion, tier, file: { path: decodeURI(path), body, etag, contentType } };
+}
+
+/** A problem as the service sends it. */
+export function wireProblem(error: ProblemError): WireProblem {
+  return { kind: error.kind, detail: error.detail };
+}
+
+/** The ProblemError a wire problem stands for; an unreadable one is the service failing. */
+export function problemFromWire(service: string, status: number, body: string): ProblemError {
+  try {
+    const parsed = JSON.parse(body) as Partial<WireProblem>;
+    if (isProblemKind(parsed.kind) && typeof parsed.detail === 'string') return new ProblemError(parsed.kind, parsed.detail);
+  } catch {
+    // fall through: not a problem of ours
+  }
+  return new ProblemError('unavailable', `the ${service} service answered ${status} without a problem document`);
+}
+
+/** `GET /api/communes` after validation, as the query string of the catalog's internal route. */
+export function communeListToQuery(request: CommuneListRequest): URLSearchParams {
+  const query = new URLSearchParams();
+  for (const key of ['region', 'province', 'cercle', 'type'] as const) if (request[key] !== undefined) query.set(key, request[key]!);
+  if (request.minPopulation !== undefined) query.set('minPopulation', String(request.minPopulation));
+  if (request.maxPopulation !== undefined) query.set('maxPopulation', String(request.maxPopulation));
+  query.set('sort', `${request.sort.descending ? '-' : ''}${request.sort.key}`);
+  query.set('page', String(request.page));
+  query.set('url', request.url);
+  return query;
+}
+
+/** The inverse of communeListToQuery. */
+export function communeListFromQuery(query: Record<string, string | undefined>): CommuneListRequest {
+  const number = (value: string | undefined) => (value === undefined ? undefined : Number(value));
+  const type = query.type === 'urban' || query.type === 'rural' ? query.type : undefined;
+  return {
+    ...(query.region !== undefined ? { region: query.region } : {}),
+    ...(query.province !== undefined ? { province: query.province } : {}),
+    ...(query.cercle !== undefined ? { cercle: query.cercle } : {}),
+    ...(type ? { type } : {}),
+    ...(query.minPopulation !== undefined ? { minPopulation: number(query.minPopulation) } : {}),
+    ...(query.maxPopulation !== undefined ? { maxPopulation: number(query.maxPopulation) } : {}),
+    sort: parseSort(query.sort),
+    page: number(query.page) ?? 1,
+    url: query.url ?? '/api/communes',
+  };
+}
+
+export type { ServiceStatus };
