@@ -4,7 +4,7 @@
  * `npm run stack` runs it for people; the parity and fault tests run it for themselves.
  * Children are tied to this process by an IPC channel: they exit when it does.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { freePort, startRedis, type RedisServer } from './redis.js';
 
@@ -33,8 +33,8 @@ export interface Stack {
   kill(name: StackProcess): Promise<void>;
   /** Starts a stopped process again on its port and waits until it is ready. */
   start(name: StackProcess): Promise<void>;
-  /** Loads a dataset into the stack's Redis with the ETL (`npm run etl -- --redis`). */
-  load(datasetDir: string, buildRoot: string): void;
+  /** Loads a dataset into the stack's Redis with the ETL (`npm run etl -- --redis`), in a child process. */
+  load(datasetDir: string, buildRoot: string): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -67,10 +67,13 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const url = (name: StackProcess) => `http://127.0.0.1:${ports[name]}`;
   const children = new Map<StackProcess, ChildProcess>();
 
-  const load = (datasetDir: string, buildRoot: string) => {
-    const etl = spawnSync(process.execPath, ['tools/etl/dist/src/main.js'], { env: { ...process.env, DATASET_DIR: datasetDir, BUILD_DIR: buildRoot, REDIS_URL: redis.url }, encoding: 'utf8' });
-    for (const line of `${etl.stdout}${etl.stderr}`.split('\n').filter(Boolean)) log('etl', line);
-    if (etl.status !== 0) throw new Error(`the ETL could not load Redis: ${etl.stderr.trim()}`);
+  const load = async (datasetDir: string, buildRoot: string) => {
+    const etl = spawn(process.execPath, ['tools/etl/dist/src/main.js'], { env: { ...process.env, DATASET_DIR: datasetDir, BUILD_DIR: buildRoot, REDIS_URL: redis.url }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const errors: string[] = [];
+    createInterface({ input: etl.stdout! }).on('line', (line) => log('etl', line));
+    createInterface({ input: etl.stderr! }).on('line', (line) => (errors.push(line), log('etl', line)));
+    const code = await new Promise<number | null>((done) => etl.once('exit', done));
+    if (code !== 0) throw new Error(`the ETL could not load Redis: ${errors.join(' ')}`);
   };
 
   const envOf = (name: StackProcess): NodeJS.ProcessEnv => {
@@ -101,7 +104,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   };
 
   try {
-    load(options.datasetDir, options.buildRoot);
+    await load(options.datasetDir, options.buildRoot);
     await Promise.all(ORDER.filter((n) => n !== 'gateway').map(start));
     await start('gateway');
   } catch (error) {

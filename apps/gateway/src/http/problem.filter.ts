@@ -2,6 +2,7 @@
 import { Catch, HttpException, Inject, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import { PROBLEM_CONTENT_TYPE, ProblemError, problemDocument, type ProblemKind } from '@mc/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { isReadinessReport } from '@mc/contracts/service';
 import { GATEWAY_OPTIONS, type GatewayOptions } from '../gateway-options.js';
 
 export function originOf(request: FastifyRequest): string {
@@ -33,6 +34,11 @@ export class ProblemFilter implements ExceptionFilter {
     const http = host.switchToHttp();
     const request = http.getRequest<FastifyRequest>();
     const reply = http.getResponse<FastifyReply>();
+    if (isReadinessReport(error)) {
+      // /readyz when a service is not ready: terminus's report, with its 503.
+      void reply.code(503).header('Content-Type', 'application/json; charset=utf-8').header('Cache-Control', 'no-store').send(JSON.stringify(error.getResponse()));
+      return;
+    }
     const problem = error instanceof ProblemError ? error : problemFromFramework(error, request);
     if (problem.kind === 'internal-error') this.logger.error(error instanceof Error ? error.stack : String(error));
     sendProblem(request, reply, problem.kind, problem.detail, this.options.publicBaseUrl ?? originOf(request));

@@ -5,7 +5,7 @@
  * (requests and latency by route, dataset version) and problems sent as wire problems.
  */
 import 'reflect-metadata';
-import { Catch, Controller, Get, Header, Inject, Logger, Module, type ArgumentsHost, type ExceptionFilter, type Provider, type Type } from '@nestjs/common';
+import { Catch, Controller, Get, Header, Inject, Logger, Module, ServiceUnavailableException, type ArgumentsHost, type ExceptionFilter, type Provider, type Type } from '@nestjs/common';
 import { APP_FILTER, NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { HealthCheck, HealthCheckService, HealthIndicatorService, TerminusModule } from '@nestjs/terminus';
@@ -31,6 +31,11 @@ export function sendFileAnswer(reply: FastifyReply, answer: FileAnswer): Fastify
   return reply.code(200).headers(fileAnswerHeaders(answer)).send(answer.file.body);
 }
 
+/** Terminus reports "not ready" as a 503 exception carrying its report: that is an answer, not a failure. */
+export function isReadinessReport(error: unknown): error is ServiceUnavailableException {
+  return error instanceof ServiceUnavailableException && typeof error.getResponse() === 'object';
+}
+
 @Catch()
 class WireProblemFilter implements ExceptionFilter {
   private readonly logger = new Logger('problems');
@@ -38,6 +43,7 @@ class WireProblemFilter implements ExceptionFilter {
   catch(error: unknown, host: ArgumentsHost): void {
     const reply = host.switchToHttp().getResponse<FastifyReply>();
     const status = (error as { getStatus?: () => number; statusCode?: number }).getStatus?.() ?? (error as { statusCode?: number }).statusCode;
+    if (isReadinessReport(error)) return void reply.code(503).header('content-type', 'application/json; charset=utf-8').send(JSON.stringify(error.getResponse()));
     const problem =
       error instanceof ProblemError
         ? error
