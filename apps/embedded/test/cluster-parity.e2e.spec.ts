@@ -87,4 +87,16 @@ describe('cluster mode answers as embedded mode', () => {
     const ready = await request(stack.gatewayUrl).get('/readyz').expect(200);
     for (const service of ['catalog', 'search', 'geo']) assert.deepEqual(ready.body.info[service], { status: 'up', version: '1.10.0' });
   });
+
+  it('exposes metrics: upstream calls and caches on the gateway, routes, versions and caches on the services', async () => {
+    const gateway = (await request(stack.gatewayUrl).get('/metrics').expect(200)).text;
+    assert.match(gateway, /^mc_upstream_seconds_count\{service="catalog"\} [1-9]/m);
+    assert.match(gateway, /^mc_upstream_seconds_count\{service="geo"\} [1-9]/m);
+    assert.match(gateway, /^mc_cache_lookups_total\{cache="gateway-responses",result="miss"\} [1-9]/m);
+    const catalog = (await request(`http://127.0.0.1:${stack.ports.catalog}`).get('/metrics').expect(200)).text;
+    assert.match(catalog, /^mc_requests_total\{route="\/internal\/v1\/lookup",status="200"\} [1-9]/m);
+    assert.match(catalog, /^mc_dataset_info\{service="catalog",version="1\.10\.0"\} 1$/m);
+    assert.match(catalog, /^mc_cache_lookups_total\{cache="catalog-files",result="hit"\} [1-9]/m);
+    assert.match(catalog, /^mc_request_seconds_bucket\{le="0\.005",route="\/internal\/v1\/communes"\} [1-9]/m);
+  });
 });

@@ -3,7 +3,7 @@ import { APP_FILTER } from '@nestjs/core';
 import { TerminusModule } from '@nestjs/terminus';
 import { CommuneListService } from './communes/commune-list.service.js';
 import { GATEWAY_OPTIONS, type GatewayOptions } from './gateway-options.js';
-import { HealthController } from '@mc/contracts/service';
+import { HealthController, MetricsController } from '@mc/contracts/service';
 import { gatewayHealthChecks } from './health/health-checks.js';
 import { ProblemFilter } from './http/problem.filter.js';
 import { Responder } from './http/responder.js';
@@ -12,7 +12,7 @@ import { ApiController } from './routes/api.controller.js';
 import { SearchController } from './search/search.controller.js';
 import { GeoController } from './geo/geo.controller.js';
 import { DocsController } from './docs/docs.controller.js';
-import { MetricsController } from './health/metrics.controller.js';
+
 
 /**
  * The public door. `services` are modules that export the ports the gateway asks (CATALOG,

@@ -1,10 +1,4 @@
-import { Counter, register } from 'prom-client';
+import { counter } from '@mc/contracts/service';
 
-/** Counters live in the process registry; several app instances in one process share them. */
-export function searchFallbackCounter(): Counter<'engine'> {
-  const name = 'search_engine_fallbacks_total';
-  return (
-    (register.getSingleMetric(name) as Counter<'engine'> | undefined) ??
-    new Counter({ name, help: 'Searches answered by the embedded engine because the primary engine failed', labelNames: ['engine'] })
-  );
-}
+/** Searches the embedded engine answered because the primary engine failed. */
+export const searchFallbackCounter = () => counter({ name: 'search_engine_fallbacks_total', help: 'Searches answered by the embedded engine because the primary engine failed', labelNames: ['engine'] });

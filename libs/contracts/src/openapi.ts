@@ -2,7 +2,8 @@
  * The OpenAPI 3.1 description of the service (spec §4.17, `/api/openapi.json`), written from
  * the same bounds the gateway validates with (`LIMITS`) and the same problem kinds.
  */
-import { COLLECTIONS, LEVELS } from './levels.js';
+import { CHILD_FILES, COMMUNE_PARENTS, FIGURE_FAMILIES } from './api-routes.js';
+import { COLLECTIONS, LEVELS, type Collection } from './levels.js';
 import { LIMITS } from './limits.js';
 import { PROBLEM_KINDS } from './problems.js';
 
@@ -40,6 +41,8 @@ const lng = query('lng', { type: 'number', minimum: -180, maximum: 180 }, 'longi
 const page = query('page', { type: 'integer', minimum: LIMITS.page.min, maximum: LIMITS.page.max, default: LIMITS.page.default }, `page of ${LIMITS.perPage}`);
 const q = (required: boolean) => query('q', { type: 'string', minLength: LIMITS.q.min, maxLength: LIMITS.q.max }, 'a name or a code; accents, Arabic vowel marks and letter variants are folded', required);
 const object = (description: string): Schema => ({ type: 'object', description });
+/** Collections whose units have `child` (the router's own table, api-routes.ts). */
+const owning = (child: string): Collection[] => COLLECTIONS.filter((c) => Object.hasOwn(CHILD_FILES[c], child));
 
 export function openApiDocument(datasetVersion: string): Record<string, unknown> {
   return {
@@ -71,11 +74,12 @@ export function openApiDocument(datasetVersion: string): Record<string, unknown>
       '/api/communes/at': get('The commune whose boundary holds a point', [lat, lng], json(envelope(ref('Commune')), 'the commune, with arrondissement in the 6 divided cities'), [400, 404], 'computed'),
       '/api/communes/near': get('Communes whose centroid is within a radius, nearest first', [lat, lng, query('radius', { type: 'number', exclusiveMinimum: 0, maximum: LIMITS.radiusKm.max, default: LIMITS.radiusKm.default }, 'km'), query('limit', { type: 'integer', minimum: LIMITS.nearLimit.min, maximum: LIMITS.nearLimit.max, default: LIMITS.nearLimit.default }, 'hits at most')], json(envelope({ type: 'array', items: ref('NearHit') }), 'communes, nearest first'), [400], 'computed'),
       '/api/{collection}/{code}': get('One unit, in any identifier spelling', [path('collection', { type: 'string', enum: COLLECTIONS }, 'the level'), code], json(envelope(object('the unit record of its level')), 'the unit (the body of its .json file)'), [400, 404], 'alias'),
-      '/api/{collection}/{code}/{figures}': get('Census indicators, establishments or urban housing of a unit', [path('collection', { type: 'string', enum: COLLECTIONS }, 'the level'), code, path('figures', { type: 'string', enum: ['indicators', 'economy', 'housing'] }, 'the family')], json(envelope(object('Indicators, Economy or Housing record (spec §2.9–2.11); a census record built from a source file without some catalogue topics lists them in missingTopics')), 'the record'), [400, 404], 'alias'),
-      '/api/{collection}/{figures}.json': get('Census indicators, establishments or urban housing of every unit of a level, for comparison', [path('collection', { type: 'string', enum: ['regions', 'provinces', 'cercles', 'arrondissements'] }, 'the level (housing: regions and provinces; establishments: not cercles)'), path('figures', { type: 'string', enum: ['indicators', 'economy', 'housing'] }, 'the family')], json(envelope({ type: 'array', items: object('Indicators, Economy or Housing record') }), 'the records of the level'), [404], 'static'),
+      '/api/{collection}/{code}/{figures}': get('Census indicators, establishments or urban housing of a unit', [path('collection', { type: 'string', enum: COLLECTIONS }, 'the level'), code, path('figures', { type: 'string', enum: FIGURE_FAMILIES }, 'the family')], json(envelope(object('Indicators, Economy or Housing record (spec §2.9–2.11); a census record built from a source file without some catalogue topics lists them in missingTopics')), 'the record'), [400, 404], 'alias'),
+      '/api/{collection}/{figures}.json': get('Census indicators, establishments or urban housing of every unit of a level, for comparison', [path('collection', { type: 'string', enum: ['regions', 'provinces', 'cercles', 'arrondissements'] }, 'the level (housing: regions and provinces; establishments: not cercles)'), path('figures', { type: 'string', enum: FIGURE_FAMILIES }, 'the family')], json(envelope({ type: 'array', items: object('Indicators, Economy or Housing record') }), 'the records of the level'), [404], 'static'),
+      '/api/{collection}/{code}/communes': get('A unit\'s communes, 50 per page (its page files)', [path('collection', { type: 'string', enum: COMMUNE_PARENTS }, 'the level'), code, page], json(envelope({ type: 'array', items: ref('Commune') }, true), 'a page of communes'), [400, 404], 'alias'),
       '/api/communes/{code}/neighbours': get('Communes sharing a border, longest first', [code], json(envelope({ type: 'array', items: ref('Neighbour') }), 'neighbours'), [400, 404], 'alias'),
       '/api/communes/{code}/arrondissements': get('The arrondissements of a divided city', [code], json(envelope({ type: 'array', items: object('Arrondissement record') }), 'arrondissements'), [400, 404], 'alias'),
-      '/api/{collection}/{code}/boundary': get('Boundary as GeoJSON', [path('collection', { type: 'string', enum: ['regions', 'provinces', 'communes', 'arrondissements'] }, 'the level'), code], { description: 'a GeoJSON Feature', content: { 'application/geo+json': { schema: object('GeoJSON Feature') } } }, [400, 404], 'alias'),
+      '/api/{collection}/{code}/boundary': get('Boundary as GeoJSON', [path('collection', { type: 'string', enum: owning('boundary') }, 'the level'), code], { description: 'a GeoJSON Feature', content: { 'application/geo+json': { schema: object('GeoJSON Feature') } } }, [400, 404], 'alias'),
       '/api/version.json': get('Interface and dataset versions, counts and sources', [], json(envelope(object('Version record')), 'the version record'), [], 'static'),
       '/api/communes/page/{n}.json': get('All communes, 50 per page', [path('n', { type: 'integer', minimum: 1 }, 'page')], json(envelope({ type: 'array', items: ref('Commune') }, true), 'a page'), [404], 'static'),
       '/api/tiles.json': get('Index of boundary tiles', [], json(envelope({ type: 'array', items: object('{z, x, y, bbox}') }), 'the tiles'), [], 'static'),

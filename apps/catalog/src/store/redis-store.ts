@@ -4,6 +4,7 @@
  * loaded, so nothing cached can go stale; a new dataset is a new build and a new store.
  */
 import { REDIS_KEYS, buildKeys, contentTypeOf, type StaticFile, type UnitIndex, type UnitIndexEntry } from '@mc/contracts';
+import { cacheLookups } from '@mc/contracts/service';
 import type { Redis } from 'ioredis';
 import type { DatasetStore } from './dataset-store.js';
 
@@ -19,6 +20,7 @@ export class RedisStore implements DatasetStore {
   /** Least recently used first (Map keeps insertion order; a hit re-inserts). */
   private readonly cache = new Map<string, StaticFile>();
   private cachedBytes = 0;
+  private readonly lookups = cacheLookups();
 
   private constructor(
     private readonly redis: Redis,
@@ -50,6 +52,8 @@ export class RedisStore implements DatasetStore {
   async getMany(paths: readonly string[]): Promise<Array<StaticFile | undefined>> {
     const out: Array<StaticFile | undefined> = paths.map((path) => this.cached(path));
     const missing = out.flatMap((file, i) => (file ? [] : [i]));
+    this.lookups.inc({ cache: 'catalog-files', result: 'hit' }, paths.length - missing.length);
+    this.lookups.inc({ cache: 'catalog-files', result: 'miss' }, missing.length);
     const keys = buildKeys(this.buildId);
     for (let start = 0; start < missing.length; start += BATCH) {
       const batch = missing.slice(start, start + BATCH);

@@ -5,7 +5,7 @@
  * 503 `unavailable` problem within the deadline: never a hang, never a 500.
  */
 import { ProblemError } from '@mc/contracts';
-import { Counter, Histogram, register } from 'prom-client';
+import { counter, histogram } from '@mc/contracts/service';
 import { Pool } from 'undici';
 
 export interface ServiceReply {
@@ -14,11 +14,9 @@ export interface ServiceReply {
   body: Buffer;
 }
 
-const metric = <T>(name: string, make: () => T): T => (register.getSingleMetric(name) as T | undefined) ?? make();
-const upstreamSeconds = () =>
-  metric('mc_upstream_seconds', () => new Histogram({ name: 'mc_upstream_seconds', help: 'Time a service took to answer the gateway, by service', labelNames: ['service'], buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1, 2.5] }));
-const upstreamErrors = () => metric('mc_upstream_errors_total', () => new Counter({ name: 'mc_upstream_errors_total', help: 'Failed calls to a service (connection, timeout, 502/503), by service', labelNames: ['service'] }));
-const upstreamRetries = () => metric('mc_upstream_retries_total', () => new Counter({ name: 'mc_upstream_retries_total', help: 'Calls retried on another replica, by service', labelNames: ['service'] }));
+const upstreamSeconds = () => histogram({ name: 'mc_upstream_seconds', help: 'Time a service took to answer the gateway, by service', labelNames: ['service'], buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1, 2.5] });
+const upstreamErrors = () => counter({ name: 'mc_upstream_errors_total', help: 'Failed calls to a service (connection, timeout, 502/503), by service', labelNames: ['service'] });
+const upstreamRetries = () => counter({ name: 'mc_upstream_retries_total', help: 'Calls retried on another replica, by service', labelNames: ['service'] });
 
 export class ServiceClient {
   private readonly pools: Pool[];

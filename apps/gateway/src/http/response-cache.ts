@@ -8,6 +8,7 @@
  */
 import { Injectable } from '@nestjs/common';
 import type { FileAnswer } from '@mc/contracts';
+import { cacheLookups } from '@mc/contracts/service';
 
 export const RESPONSE_CACHE_ENTRIES = 5_000;
 export const RESPONSE_CACHE_BYTES = 64 * 2 ** 20;
@@ -19,6 +20,7 @@ export class ResponseCache {
   private readonly entries = new Map<string, FileAnswer>();
   private readonly latest = new Map<ServiceName, string>();
   private bytes = 0;
+  private readonly lookups = cacheLookups();
 
   /** `key` is the request URL, or another name for an answer that many URLs share. */
   get(datasetVersion: string, key: string): FileAnswer | undefined {
@@ -39,6 +41,7 @@ export class ResponseCache {
   async through(service: ServiceName, key: string, compute: () => Promise<FileAnswer>): Promise<FileAnswer> {
     const version = this.latest.get(service);
     const cached = version === undefined ? undefined : this.get(version, key);
+    this.lookups.inc({ cache: 'gateway-responses', result: cached ? 'hit' : 'miss' });
     if (cached) return cached;
     const answer = await compute();
     this.latest.set(service, answer.datasetVersion);

@@ -2,3 +2,4 @@
 export * from './build-follower.js';
 export * from './service-app.js';
 export * from './config.js';
+export * from './metrics.js';

@@ -10,12 +10,11 @@ import { APP_FILTER, NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { HealthCheck, HealthCheckService, HealthIndicatorService, TerminusModule } from '@nestjs/terminus';
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
-import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { collectProcessMetrics, counter, gauge, histogram, register } from './metrics.js';
 import type { FileAnswer, ServiceStatus } from '../catalog-port.js';
 import { ProblemError } from '../problems.js';
 import { WIRE_PROBLEM_TYPE, fileAnswerHeaders, wireProblem } from './wire.js';
 
-export const SERVICE_METRICS = Symbol.for('mc.service.metrics');
 
 export interface ServiceAppOptions {
   name: 'catalog' | 'search' | 'geo';
@@ -57,10 +56,6 @@ class WireProblemFilter implements ExceptionFilter {
   }
 }
 
-export interface ServiceMetrics {
-  registry: Registry;
-}
-
 /** A terminus indicator of a port's status: up with its dataset version, or down saying why. */
 export function statusIndicator(indicators: HealthIndicatorService, name: string, status: () => Promise<ServiceStatus>) {
   return async () => {
@@ -97,28 +92,28 @@ export class HealthController {
   }
 }
 
+/** `/metrics`: this process's registry, in the Prometheus text format. */
 @Controller()
-class ServiceMetricsController {
-  constructor(@Inject(SERVICE_METRICS) private readonly metrics: ServiceMetrics) {}
+export class MetricsController {
+  constructor() {
+    collectProcessMetrics();
+  }
 
   @Get('metrics')
-  @Header('Content-Type', 'text/plain; version=0.0.4; charset=utf-8')
+  @Header('Content-Type', register.contentType)
   @Header('Cache-Control', 'no-store')
-  async exposition(): Promise<string> {
-    return this.metrics.registry.metrics();
+  exposition(): Promise<string> {
+    return register.metrics();
   }
 }
 
 export async function createServiceApp(options: ServiceAppOptions): Promise<NestFastifyApplication> {
-  const registry = new Registry();
-  collectDefaultMetrics({ register: registry });
-  const requests = new Counter({ name: 'mc_requests_total', help: 'Requests answered, by route and status', labelNames: ['route', 'status'], registers: [registry] });
-  const latency = new Histogram({ name: 'mc_request_seconds', help: 'Time to answer, by route', labelNames: ['route'], buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1], registers: [registry] });
-  new Gauge({
+  const requests = counter({ name: 'mc_requests_total', help: 'Requests answered, by route and status', labelNames: ['route', 'status'] });
+  const latency = histogram({ name: 'mc_request_seconds', help: 'Time to answer, by route', labelNames: ['route'], buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1] });
+  gauge({
     name: 'mc_dataset_info',
-    help: 'The dataset version this replica answers from (value 1), or none',
+    help: 'The dataset version this replica answers from (1 when ready), by service',
     labelNames: ['service', 'version'],
-    registers: [registry],
     async collect() {
       this.reset();
       const status = await options.status().catch(() => null);
@@ -128,11 +123,10 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Nest
 
   @Module({
     imports: [TerminusModule.forRoot({ logger: false })],
-    controllers: [HealthController, ServiceMetricsController, ...options.controllers],
+    controllers: [HealthController, MetricsController, ...options.controllers],
     providers: [
       ...options.providers,
       { provide: HEALTH_CHECKS, useValue: { dataset: options.status } satisfies HealthChecks },
-      { provide: SERVICE_METRICS, useValue: { registry } satisfies ServiceMetrics },
       { provide: APP_FILTER, useClass: WireProblemFilter },
     ],
   })
