@@ -10,6 +10,7 @@ import autocannon from 'autocannon';
 import { DEFAULT_DATASET_DIR, runEtl } from '@mc/etl';
 import { createSearchService } from '@mc/search';
 import { GeoService } from '@mc/geo';
+import { startStack } from '@mc/test-support';
 
 const datasetDir = resolve(process.env.DATASET_DIR || DEFAULT_DATASET_DIR);
 const buildRoot = process.env.BUILD_DIR || 'build/dataset';
@@ -99,30 +100,62 @@ const routes = [
   ['search, uncached', '/api/search?q=sidi&limit=10', (n) => `/api/search?q=sidi&limit=10&_=${n}`],
   ['sorted by a figure, uncached', '/api/communes?sort=-economy.per1000.jobs&page=2', (n) => `/api/communes?sort=-economy.per1000.jobs&page=2&_=${n}`],
 ];
-const rssMiB = () => {
+const rssMiB = (pid) => {
   try {
-    const kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${server.pid}/status`, 'utf8'))?.[1]);
+    const kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]);
     return `${(kb / 1024).toFixed(0)} MiB`;
   } catch {
     return 'unknown';
   }
 };
-console.log(`embedded server resident memory after start: ${rssMiB()}`);
-console.log('HTTP (embedded server in its own process; autocannon, 10 connections, 5 s a route)');
-console.log('| route | requests/s | p50 | p99 | errors |');
-console.log('|---|---|---|---|---|');
-try {
+
+/** Every route, `seconds` each, against `base`; requests/s, latencies and errors by route. */
+async function loadRoutes(base, seconds) {
+  const results = new Map();
   for (const [name, path, vary] of routes) {
     let counter = 0;
     const requests = vary ? [{ setupRequest: (req) => ({ ...req, path: vary(counter++) }) }] : undefined;
     const result = await new Promise((done, fail) => {
-      const options = { url: `http://127.0.0.1:${port}${path}`, connections: 10, duration: 5, maxOverallRequests: 200_000, headers: { 'accept-encoding': 'br' }, requests };
+      const options = { url: `${base}${path}`, connections: 10, duration: seconds, maxOverallRequests: 200_000, headers: { 'accept-encoding': 'br' }, requests };
       const instance = autocannon(options, (err, res) => (err ? fail(err) : done(res)));
       setTimeout(() => instance.stop(), 30_000).unref();
     });
-    console.log(`| ${name} \`${path}\` | ${result.requests.average.toFixed(0)} | ${result.latency.p50} ms | ${result.latency.p99} ms | ${result.errors + result.non2xx} |`);
+    results.set(name, result);
+  }
+  return results;
+}
+
+console.log(`embedded server resident memory after start: ${rssMiB(server.pid)}`);
+console.log('HTTP (embedded server in its own process; autocannon, 10 connections, 5 s a route)');
+console.log('| route | requests/s | p50 | p99 | errors |');
+console.log('|---|---|---|---|---|');
+let embedded;
+try {
+  embedded = await loadRoutes(`http://127.0.0.1:${port}`, 5);
+  for (const [name, path] of routes) {
+    const r = embedded.get(name);
+    console.log(`| ${name} \`${path}\` | ${r.requests.average.toFixed(0)} | ${r.latency.p50} ms | ${r.latency.p99} ms | ${r.errors + r.non2xx} |`);
   }
 } finally {
-  console.log(`embedded server resident memory after the runs: ${rssMiB()}`);
+  console.log(`embedded server resident memory after the runs: ${rssMiB(server.pid)}`);
   server.kill('SIGTERM');
+}
+
+// 4. The same routes in cluster mode: gateway → catalog / search / two geo replicas → Redis.
+const stack = await startStack({ datasetDir, buildRoot, logLevel: 'warn' });
+try {
+  const names = ['gateway', 'catalog', 'search', 'geo-1', 'geo-2'];
+  console.log(`\ncluster mode (npm run stack), resident memory after start: ${names.map((n) => `${n} ${rssMiB(stack.pid(n))}`).join(', ')}`);
+  console.log('HTTP through the gateway (autocannon, 10 connections, 5 s a route), and the ratio to embedded mode');
+  console.log('| route | requests/s | p50 | p99 | errors | ratio to embedded |');
+  console.log('|---|---|---|---|---|---|');
+  const cluster = await loadRoutes(stack.gatewayUrl, 5);
+  for (const [name, path] of routes) {
+    const r = cluster.get(name);
+    const ratio = r.requests.average / embedded.get(name).requests.average;
+    console.log(`| ${name} \`${path}\` | ${r.requests.average.toFixed(0)} | ${r.latency.p50} ms | ${r.latency.p99} ms | ${r.errors + r.non2xx} | ${ratio.toFixed(2)} |`);
+  }
+  console.log(`resident memory after the runs: ${names.map((n) => `${n} ${rssMiB(stack.pid(n))}`).join(', ')}`);
+} finally {
+  await stack.stop();
 }

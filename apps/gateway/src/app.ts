@@ -5,11 +5,11 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import type { ModuleMetadata } from '@nestjs/common';
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 import { GatewayModule } from './gateway.module.js';
+import type { GatewayOptions } from './gateway-options.js';
 import { originOf, sendProblem } from './http/problem.filter.js';
 
-export interface GatewayAppOptions {
+export interface GatewayAppOptions extends GatewayOptions {
   services: NonNullable<ModuleMetadata['imports']>;
-  publicBaseUrl?: string;
   /** pino level for the one-line-per-request log; 'silent' in tests. */
   logLevel?: string;
 }
@@ -28,7 +28,7 @@ export async function createGatewayApp(options: GatewayAppOptions): Promise<Nest
     },
   });
   const app = await NestFactory.create<NestFastifyApplication>(
-    GatewayModule.forRoot({ services: options.services, publicBaseUrl: options.publicBaseUrl }),
+    GatewayModule.forRoot(options),
     adapter,
     { logger: options.logLevel === 'silent' ? false : ['error', 'warn'] },
   );

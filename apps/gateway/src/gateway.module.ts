@@ -8,6 +8,7 @@ import { gatewayHealthChecks } from './health/health-checks.js';
 import { ProblemFilter } from './http/problem.filter.js';
 import { Responder } from './http/responder.js';
 import { ResponseCache } from './http/response-cache.js';
+import { VersionWatch } from './http/version-watch.js';
 import { ApiController } from './routes/api.controller.js';
 import { SearchController } from './search/search.controller.js';
 import { GeoController } from './geo/geo.controller.js';
@@ -28,7 +29,8 @@ export class GatewayModule {
       // Health first: the catch-all API route must not shadow /healthz and /readyz.
       controllers: [HealthController, MetricsController, DocsController, SearchController, GeoController, ApiController],
       providers: [
-        { provide: GATEWAY_OPTIONS, useValue: { publicBaseUrl: options.publicBaseUrl } satisfies GatewayOptions },
+        { provide: GATEWAY_OPTIONS, useValue: { publicBaseUrl: options.publicBaseUrl, cacheFiles: options.cacheFiles, versionPollMs: options.versionPollMs } satisfies GatewayOptions },
+        VersionWatch,
         { provide: APP_FILTER, useClass: ProblemFilter },
         gatewayHealthChecks,
         Responder,

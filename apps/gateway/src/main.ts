@@ -15,11 +15,12 @@ runMain('gateway', async () => {
   const search = env.urlList('SEARCH_URL');
   const geo = env.urlList('GEO_URL');
   const timeoutMs = env.integer('UPSTREAM_TIMEOUT_MS', 2000, 50, 60_000);
+  const versionPollMs = env.integer('POLL_MS', 1000, 100, 600_000);
   const publicBaseUrl = env.url('PUBLIC_BASE_URL', ['http', 'https'], false);
   const logLevel = env.logLevel();
   env.done();
 
-  const app = await createGatewayApp({ services: [ServiceClientsModule.forUrls({ catalog, search, geo, timeoutMs })], publicBaseUrl, logLevel });
+  const app = await createGatewayApp({ services: [ServiceClientsModule.forUrls({ catalog, search, geo, timeoutMs })], publicBaseUrl, logLevel, cacheFiles: true, versionPollMs });
   app.enableShutdownHooks();
   await app.listen(port, host);
   if (logLevel !== 'silent') console.log(`gateway: listening on ${host}:${port} (catalog ${catalog.join(' ')}, search ${search.join(' ')}, geo ${geo.join(' ')})`);

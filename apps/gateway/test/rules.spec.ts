@@ -107,5 +107,13 @@ describe('ResponseCache.through', () => {
     const alias: FileAnswer = { ...file(10), tier: 'alias' };
     await cache.through('catalog', '/api/communes?page=2', async () => alias);
     assert.equal(cache.get('v', '/api/communes?page=2'), undefined, 'alias answers are files the service holds');
+    // Cluster mode keeps them too (each costs a hop), and learns a new version from the services' status.
+    const cluster = new ResponseCache({ cacheFiles: true });
+    await cluster.through('catalog', '/api/communes/tanger', async () => alias);
+    assert.ok(cluster.get('v', '/api/communes/tanger'));
+    cluster.observe('catalog', 'w');
+    let asked = 0;
+    await cluster.through('catalog', '/api/communes/tanger', async () => (asked++, { ...alias, datasetVersion: 'w' }));
+    assert.equal(asked, 1, 'a version change the status reported is not served from the old version');
   });
 });

@@ -29,6 +29,8 @@ export interface Stack {
   gatewayUrl: string;
   redis: RedisServer;
   ports: Record<StackProcess, number>;
+  /** The process id of one app, while it runs. */
+  pid(name: StackProcess): number | undefined;
   /** Kills one process at once (SIGKILL), as a crashed pod. */
   kill(name: StackProcess): Promise<void>;
   /** Starts a stopped process again on its port and waits until it is ready. */
@@ -111,5 +113,5 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     await stop();
     throw error;
   }
-  return { gatewayUrl: url('gateway'), redis, ports, kill, start, load, stop };
+  return { gatewayUrl: url('gateway'), redis, ports, pid: (name) => children.get(name)?.pid, kill, start, load, stop };
 }

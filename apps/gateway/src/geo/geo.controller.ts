@@ -18,7 +18,7 @@ export class GeoController {
   @Get('api/communes/at')
   async at(@Req() request: FastifyRequest, @Res() reply: FastifyReply, @Query() query: Record<string, unknown>) {
     const { lat, lng } = parsePoint(query);
-    const answer = await this.geo.at(lat, lng);
+    const answer = await this.cache.through('geo', request.url, () => this.geo.at(lat, lng));
     return this.responder.sendFile(request, reply, answer.file, { tier: 'computed', contentLocation: answer.file.path });
   }
 

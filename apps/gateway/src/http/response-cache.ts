@@ -6,9 +6,10 @@
  * served only under the version the service last answered with, so a new dataset takes over
  * with the first answer that carries it.
  */
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import type { FileAnswer } from '@mc/contracts';
 import { cacheLookups } from '@mc/contracts/service';
+import { GATEWAY_OPTIONS, type GatewayOptions } from '../gateway-options.js';
 
 export const RESPONSE_CACHE_ENTRIES = 5_000;
 export const RESPONSE_CACHE_BYTES = 64 * 2 ** 20;
@@ -21,6 +22,16 @@ export class ResponseCache {
   private readonly latest = new Map<ServiceName, string>();
   private bytes = 0;
   private readonly lookups = cacheLookups();
+  private readonly keepFiles: boolean;
+
+  constructor(@Optional() @Inject(GATEWAY_OPTIONS) options?: GatewayOptions) {
+    this.keepFiles = options?.cacheFiles === true;
+  }
+
+  /** The dataset version a service answers from now, as its status says (VersionWatch). */
+  observe(service: ServiceName, datasetVersion: string | null): void {
+    if (datasetVersion) this.latest.set(service, datasetVersion);
+  }
 
   /** `key` is the request URL, or another name for an answer that many URLs share. */
   get(datasetVersion: string, key: string): FileAnswer | undefined {
@@ -36,7 +47,8 @@ export class ResponseCache {
 
   /**
    * The answer kept under `key` for the version `service` last answered with, or `compute()`'s.
-   * Alias answers are not kept: they are files the service already holds.
+   * Static and alias answers are kept only with `cacheFiles` (cluster mode): otherwise they
+   * are files the service already holds in this process.
    */
   async through(service: ServiceName, key: string, compute: () => Promise<FileAnswer>): Promise<FileAnswer> {
     const version = this.latest.get(service);
@@ -45,7 +57,7 @@ export class ResponseCache {
     if (cached) return cached;
     const answer = await compute();
     this.latest.set(service, answer.datasetVersion);
-    if (answer.tier === 'computed') this.set(answer.datasetVersion, key, answer);
+    if (answer.tier === 'computed' || this.keepFiles) this.set(answer.datasetVersion, key, answer);
     return answer;
   }
 

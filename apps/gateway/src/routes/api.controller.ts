@@ -8,6 +8,7 @@ import { CATALOG, GEO, routeApiPath, serviceOfPath, type CatalogPort, type FileA
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CommuneListService } from '../communes/commune-list.service.js';
 import { Responder } from '../http/responder.js';
+import { ResponseCache } from '../http/response-cache.js';
 import { PageParams } from '../params/page-params.js';
 import { validateQuery } from '../params/validate-query.js';
 
@@ -21,6 +22,7 @@ export class ApiController {
     @Inject(GEO) private readonly geo: GeoPort,
     private readonly communeLists: CommuneListService,
     private readonly responder: Responder,
+    private readonly cache: ResponseCache,
   ) {}
 
   @Get('api/communes')
@@ -34,8 +36,10 @@ export class ApiController {
     const path = pathOf(request);
     const route = routeApiPath(path);
     const page = route.kind === 'communes-of' ? validateQuery(PageParams, query, ['page']).page : undefined;
-    const service = serviceOfPath(path, route) === 'geo' ? this.geo : this.catalog;
-    return this.send(request, reply, await service.lookup({ path, ...(page === undefined ? {} : { page: Number(page) }) }));
+    const name = serviceOfPath(path, route);
+    const service = name === 'geo' ? this.geo : this.catalog;
+    const answer = await this.cache.through(name, request.url, () => service.lookup({ path, ...(page === undefined ? {} : { page: Number(page) }) }));
+    return this.send(request, reply, answer);
   }
 
   private send(request: FastifyRequest, reply: FastifyReply, answer: FileAnswer) {
