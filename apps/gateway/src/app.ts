@@ -6,6 +6,8 @@ import type { ModuleMetadata } from '@nestjs/common';
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 import { GatewayModule } from './gateway.module.js';
 import type { GatewayOptions } from './gateway-options.js';
+import type { Duplex } from 'node:stream';
+import { answerClientError } from './http/client-errors.js';
 import { originOf, sendProblem } from './http/problem.filter.js';
 
 export interface GatewayAppOptions extends GatewayOptions {
@@ -26,6 +28,8 @@ export async function createGatewayApp(options: GatewayAppOptions): Promise<Nest
     frameworkErrors: (error: Error, request: FastifyRequest, reply: FastifyReply) => {
       sendProblem(request, reply, 'invalid-code', `the path can't be read: ${error.message}`, options.publicBaseUrl ?? originOf(request));
     },
+    // Requests Node's HTTP parser refuses before Fastify sees them: still a problem document.
+    clientErrorHandler: (error: Error & { code?: string }, socket: Duplex) => answerClientError(error, socket, options.publicBaseUrl ?? ''),
   });
   const app = await NestFactory.create<NestFastifyApplication>(
     GatewayModule.forRoot(options),
@@ -37,6 +41,11 @@ export async function createGatewayApp(options: GatewayAppOptions): Promise<Nest
     (request as { startedAt?: bigint }).startedAt = process.hrtime.bigint();
     // Any website may call the service from a browser (spec §5).
     reply.header('Access-Control-Allow-Origin', '*').header('Access-Control-Expose-Headers', EXPOSED_HEADERS);
+    // A read-only API: every other method is refused here, before any body is read or parsed.
+    if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS') {
+      sendProblem(request, reply, 'method-not-allowed', `${request.method} is not allowed; this API is read-only (GET, HEAD)`, options.publicBaseUrl ?? originOf(request));
+      return reply;
+    }
     if (request.method === 'OPTIONS') {
       return reply
         .code(204)

@@ -3,6 +3,7 @@ import { describe, it } from 'node:test';
 import { ProblemError, type FileAnswer } from '@mc/contracts';
 import { parseCommuneListParams } from '../src/communes/list-params.js';
 import { etagFor, matchesIfNoneMatch, negotiateEncoding } from '../src/http/encoding.js';
+import { clientErrorProblem } from '../src/http/client-errors.js';
 import { RESPONSE_CACHE_BYTES, RESPONSE_CACHE_ENTRIES, ResponseCache } from '../src/http/response-cache.js';
 
 describe('parseCommuneListParams', () => {
@@ -115,5 +116,20 @@ describe('ResponseCache.through', () => {
     let asked = 0;
     await cluster.through('catalog', '/api/communes/tanger', async () => (asked++, { ...alias, datasetVersion: 'w' }));
     assert.equal(asked, 1, 'a version change the status reported is not served from the old version');
+  });
+});
+
+describe('hostile input, pure rules', () => {
+  it('names gzip in "gzip ;q=1"', () => {
+    assert.equal(negotiateEncoding('gzip ;q=1'), 'gzip');
+    assert.equal(negotiateEncoding(' br ; q=0 , gzip'), 'gzip');
+  });
+
+  it('maps every parser error to a problem kind', () => {
+    assert.equal(clientErrorProblem('HPE_HEADER_OVERFLOW').kind, 'headers-too-large');
+    assert.equal(clientErrorProblem('ERR_HTTP_REQUEST_TIMEOUT').kind, 'request-timeout');
+    assert.equal(clientErrorProblem('HPE_INVALID_METHOD').kind, 'method-not-allowed');
+    assert.equal(clientErrorProblem('HPE_UNEXPECTED_CONTENT_LENGTH').kind, 'bad-request');
+    assert.equal(clientErrorProblem(undefined).kind, 'bad-request');
   });
 });

@@ -52,7 +52,8 @@ export function routeApiPath(path: string): ApiRoute {
   if (!path.startsWith('/api/')) return notAnEndpoint;
   const raw = path.slice('/api/'.length).split('/');
   const segments = raw.map(decode);
-  if (segments.some((s) => s === undefined || s === '')) return notAnEndpoint;
+  // An encoded slash makes no segment of ours (`/api/regions%2F01` is not région 01).
+  if (segments.some((s) => s === undefined || s === '' || s.includes('/') || s.includes('\\'))) return notAnEndpoint;
   const [first, id, sub] = segments as string[];
   if (FILE_SUFFIX.test(path)) {
     // A file name that is not in the tree: the collection exists but the file doesn't.
@@ -69,6 +70,28 @@ export function routeApiPath(path: string): ApiRoute {
   const file = segments.length === 3 ? CHILD_FILES[first][sub!] : undefined;
   if (file !== undefined && Object.hasOwn(CHILD_FILES[first], sub!)) return { kind: 'child', collection: first, id: id!, child: sub!, file };
   return notAnEndpoint;
+}
+
+/** `text` without trailing `char`s, in one pass (a regular expression here would be quadratic). */
+export function trimTrailing(text: string, char: string): string {
+  let end = text.length;
+  while (end > 0 && text[end - 1] === char) end -= 1;
+  return text.slice(0, end);
+}
+
+/**
+ * The path of a request target, without its query and trailing slashes (`/api/regions/` is
+ * `/api/regions`); an absolute-form target (`http://host/api/…`) is read as its path.
+ */
+export function requestPath(url: string): string {
+  let target = url;
+  if (!target.startsWith('/')) {
+    const scheme = /^https?:\/\/[^/?#]*/i.exec(target);
+    target = scheme ? target.slice(scheme[0].length) || '/' : target;
+  }
+  const query = target.indexOf('?');
+  const path = query < 0 ? target : target.slice(0, query);
+  return trimTrailing(path, '/') || '/';
 }
 
 /** Geometry lives in the geo service: boundaries, neighbours, tiles and their index. */

@@ -1,4 +1,5 @@
 /** RFC 9457 problem documents (spec §7). Titles are the contract's, word for word. */
+import { trimTrailing } from './api-routes.js';
 export const PROBLEM_KINDS = {
   'not-found': { status: 404, title: 'Resource not found' },
   'invalid-code': { status: 400, title: 'Malformed code or slug' },
@@ -7,6 +8,10 @@ export const PROBLEM_KINDS = {
   'internal-error': { status: 500, title: 'Internal error' },
   'not-implemented': { status: 501, title: 'Not implemented' },
   unavailable: { status: 503, title: 'Service unavailable' },
+  // Requests the server can't read as HTTP at all (answered before any route).
+  'bad-request': { status: 400, title: 'Bad request' },
+  'request-timeout': { status: 408, title: 'Request timeout' },
+  'headers-too-large': { status: 431, title: 'Request header fields too large' },
 } as const;
 
 export type ProblemKind = keyof typeof PROBLEM_KINDS;
@@ -38,7 +43,7 @@ export class ProblemError extends Error {
 
 export function problemDocument(kind: ProblemKind, detail: string, instance: string, baseUrl: string): ProblemDocument {
   const { status, title } = PROBLEM_KINDS[kind];
-  return { type: `${baseUrl.replace(/\/+$/, '')}/docs/api/#${kind}`, title, status, detail, instance };
+  return { type: `${trimTrailing(baseUrl, '/')}/docs/api/#${kind}`, title, status, detail, instance };
 }
 
 export const notFound = (detail: string) => new ProblemError('not-found', detail);

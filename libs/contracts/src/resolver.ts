@@ -23,6 +23,19 @@ function keysOf(unit: UnitIndexEntry): { exact: string[]; slug: string } {
   return { exact: [unit.code, unit.codeDigits, unpaddedDigits(unit.codeDigits)], slug: unit.slug };
 }
 
+/**
+ * What can name a unit (spec §1): a code (digits, with or without dots) or a name or slug
+ * (letters, digits, spaces, hyphens, apostrophes, dots, underscores, beginning and ending with
+ * a letter or digit). Anything else (`tanger!!`, `-1`, `+1`, a NUL or `#`) names nothing
+ * and is malformed, rather than being folded into a real unit's slug.
+ */
+const CODE_SPELLING = /^[0-9]+(?:\.[0-9]+)*$/;
+const NAME_SPELLING = /^[\p{L}\p{N}](?:[\p{L}\p{M}\p{N} '’_.-]*[\p{L}\p{M}\p{N}])?$/u;
+
+export function isIdentifierSpelling(raw: string): boolean {
+  return raw.length <= 200 && (CODE_SPELLING.test(raw) || NAME_SPELLING.test(raw));
+}
+
 export function createResolver(units: readonly UnitIndexEntry[]): Resolver {
   const byCode = new Map<string, UnitIndexEntry>();
   const anyLevel = new Map<string, UnitIndexEntry>();
@@ -51,6 +64,7 @@ export function createResolver(units: readonly UnitIndexEntry[]): Resolver {
   return {
     byCode: (code) => byCode.get(code),
     resolve(raw, preferred) {
+      if (!isIdentifierSpelling(raw)) return { kind: 'malformed' };
       const direct = lookup(raw, preferred);
       if (direct) return { kind: 'found', unit: direct };
       const slug = slugify(raw);

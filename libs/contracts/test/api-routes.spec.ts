@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { isGeometryFile, missingChildDetail, routeApiPath, serviceOfPath } from '../src/index.js';
+import { isGeometryFile, isIdentifierSpelling, missingChildDetail, requestPath, routeApiPath, serviceOfPath } from '../src/index.js';
 
 describe('routeApiPath', () => {
   it('reads unit, child and page routes', () => {
@@ -40,5 +40,23 @@ describe('serviceOfPath', () => {
       assert.equal(serviceOfPath(path), 'catalog', path);
     }
     assert.equal(isGeometryFile('/api/communes/01.511.01.0.json'), false);
+  });
+});
+
+describe('requestPath', () => {
+  // The timeout only guards against a quadratic trim (a million slashes would take hours).
+  it('drops the query and trailing slashes, and reads an absolute-form target as its path', { timeout: 5000 }, () => {
+    assert.equal(requestPath('/api/regions/?page=2'), '/api/regions');
+    assert.equal(requestPath('/api/regions///'), '/api/regions');
+    assert.equal(requestPath('/'), '/');
+    assert.equal(requestPath('http://example.org/api/regions.json?x=1'), '/api/regions.json');
+    assert.equal(requestPath(`/api/${'/'.repeat(1_000_000)}`), '/api');
+  });
+});
+
+describe('isIdentifierSpelling', () => {
+  it('takes codes, slugs and names, and nothing else', () => {
+    for (const ok of ['01', '01.511.01.0', '001511010', '1511010', 'tanger', 'Tétouan', 'ben-m-sick', "Ben M'sick", 'طنجة', 'sidi_bennour']) assert.equal(isIdentifierSpelling(ok), true, ok);
+    for (const bad of ['tanger!!', 'tanger#', 'tanger\u0000', '-1', '+1', '1.', '.1', ' tanger', 'tanger/01', '', 'a'.repeat(201)]) assert.equal(isIdentifierSpelling(bad), false, JSON.stringify(bad));
   });
 });

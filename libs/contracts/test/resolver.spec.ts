@@ -56,7 +56,8 @@ describe('createResolver', () => {
   it('tells absent identifiers from unreadable ones', () => {
     assert.equal(codeOf('99.999.99.99'), 'absent');
     assert.equal(codeOf('banana'), 'absent');
-    assert.equal(codeOf('../../etc/passwd'), 'absent');
+    assert.equal(codeOf('../../etc/passwd'), 'malformed');
+    assert.equal(codeOf('tanger!!'), 'malformed', 'junk around a slug does not fold into it');
     assert.equal(codeOf('!!!'), 'malformed');
     assert.equal(codeOf('   '), 'malformed');
   });

@@ -6,7 +6,8 @@ export function negotiateEncoding(acceptEncoding: string | undefined): Coding {
   if (!acceptEncoding) return 'identity';
   const weights = new Map<string, number>();
   for (const part of acceptEncoding.split(',')) {
-    const [token, ...params] = part.trim().toLowerCase().split(';');
+    const [raw, ...params] = part.toLowerCase().split(';');
+    const token = raw!.trim(); // "gzip ;q=1" names gzip
     if (!token) continue;
     const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
     const weight = q ? Number(q.slice(2)) : 1;

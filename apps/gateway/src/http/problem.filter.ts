@@ -1,12 +1,25 @@
 /** Every failure leaves as an RFC 9457 problem document: never a stack trace, never HTML. */
 import { Catch, HttpException, Inject, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import { PROBLEM_CONTENT_TYPE, ProblemError, problemDocument, type ProblemKind } from '@mc/contracts';
+
+/** The request target as `instance`: its path and query, even when the client sent the absolute form. */
+export function requestTarget(url: string): string {
+  return url.startsWith('/') ? url : url.replace(/^https?:\/\/[^/?#]*/i, '') || '/';
+}
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isReadinessReport } from '@mc/contracts/service';
 import { GATEWAY_OPTIONS, type GatewayOptions } from '../gateway-options.js';
 
+/** A Host header that is only a host name or address and a port: nothing else is ever reflected. */
+const PLAIN_HOST = /^(?:[A-Za-z0-9-]{1,63}(?:\.[A-Za-z0-9-]{1,63})*|\[[0-9A-Fa-f:.]{2,45}\])(?::[0-9]{1,5})?$/;
+
+/**
+ * The base of problem `type` links when PUBLIC_BASE_URL is not set: the request's origin if
+ * its Host is plain, otherwise none (the link stays relative, `/docs/api/#…`).
+ */
 export function originOf(request: FastifyRequest): string {
-  return `${request.protocol}://${request.headers.host ?? 'localhost'}`;
+  const host = request.headers.host;
+  return host && PLAIN_HOST.test(host) ? `${request.protocol}://${host}` : '';
 }
 
 /** Fastify's and Nest's own errors, mapped onto the contract's problem kinds. */
@@ -46,7 +59,7 @@ export class ProblemFilter implements ExceptionFilter {
 }
 
 export function sendProblem(request: FastifyRequest, reply: FastifyReply, kind: ProblemKind, detail: string, baseUrl: string): void {
-  const document = problemDocument(kind, detail, request.url, baseUrl);
+  const document = problemDocument(kind, detail, requestTarget(request.url), baseUrl);
   if (kind === 'method-not-allowed') reply.header('Allow', 'GET, HEAD, OPTIONS');
   // A service away for a moment: clients may try again shortly.
   if (kind === 'unavailable') reply.header('Retry-After', '2');

@@ -4,7 +4,7 @@
  * one question and its prepared answer sent.
  */
 import { Controller, Get, Inject, Query, Req, Res } from '@nestjs/common';
-import { CATALOG, GEO, routeApiPath, serviceOfPath, type CatalogPort, type FileAnswer, type GeoPort } from '@mc/contracts';
+import { CATALOG, GEO, requestPath, routeApiPath, serviceOfPath, type CatalogPort, type FileAnswer, type GeoPort } from '@mc/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CommuneListService } from '../communes/commune-list.service.js';
 import { Responder } from '../http/responder.js';
@@ -12,8 +12,6 @@ import { ResponseCache } from '../http/response-cache.js';
 import { PageParams } from '../params/page-params.js';
 import { validateQuery } from '../params/validate-query.js';
 
-/** The request path without its query, and without a trailing slash (`/api/regions/` is `/api/regions`). */
-const pathOf = (request: FastifyRequest) => request.url.split('?')[0]!.replace(/(.)\/+$/, '$1');
 
 @Controller()
 export class ApiController {
@@ -33,7 +31,7 @@ export class ApiController {
   /** Static files first; otherwise the alias routes of reference-behaviour §2.4. */
   @Get('*')
   async any(@Req() request: FastifyRequest, @Res() reply: FastifyReply, @Query() query: Record<string, unknown>) {
-    const path = pathOf(request);
+    const path = requestPath(request.url);
     const route = routeApiPath(path);
     const page = route.kind === 'communes-of' ? validateQuery(PageParams, query, ['page']).page : undefined;
     const name = serviceOfPath(path, route);

@@ -2,6 +2,8 @@
  * Configuration of the cluster-mode apps: only environment variables, all checked at start;
  * every problem is collected and reported in one line (the entry point exits 1 with it).
  */
+import { trimTrailing } from '../api-routes.js';
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
 export class ConfigError extends Error {
@@ -56,7 +58,7 @@ export class EnvReader {
     const urls = raw.split(',').map((u) => u.trim()).filter((u) => u !== '');
     for (const url of urls) if (!this.isUrl(url, ['http', 'https'])) this.problems.push(`${name} must list http(s) URLs, got "${url}"`);
     if (urls.length === 0) this.problems.push(`${name} lists no URL`);
-    return urls.map((u) => u.replace(/\/+$/, ''));
+    return urls.map((u) => trimTrailing(u, '/'));
   }
 
   /** Throws one ConfigError naming every problem found. */
