@@ -7,7 +7,7 @@ import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 import { GatewayModule } from './gateway.module.js';
 import type { GatewayOptions } from './gateway-options.js';
 import type { Duplex } from 'node:stream';
-import { answerClientError } from './http/client-errors.js';
+import { answerClientError, refuseConnect } from './http/client-errors.js';
 import { originOf, sendProblem } from './http/problem.filter.js';
 
 export interface GatewayAppOptions extends GatewayOptions {
@@ -37,6 +37,8 @@ export async function createGatewayApp(options: GatewayAppOptions): Promise<Nest
     { logger: options.logLevel === 'silent' ? false : ['error', 'warn'] },
   );
   const fastify = app.getHttpAdapter().getInstance();
+  // Without a listener, Node drops a CONNECT request's socket without a word.
+  fastify.server.on('connect', (request: { url?: string }, socket: Duplex) => refuseConnect(request, socket, options.publicBaseUrl ?? ''));
   fastify.addHook('onRequest', async (request, reply) => {
     (request as { startedAt?: bigint }).startedAt = process.hrtime.bigint();
     // Any website may call the service from a browser (spec §5).

@@ -33,7 +33,17 @@ export function answerClientError(error: Error & { code?: string }, socket: Dupl
     return;
   }
   const { kind, detail } = clientErrorProblem(error.code);
-  const document = problemDocument(kind, detail, '/', baseUrl);
+  writeProblem(socket, kind, detail, '/', baseUrl);
+}
+
+/** CONNECT asks for a tunnel, which Node hands over raw (the 'connect' event): refused like any other method. */
+export function refuseConnect(request: { url?: string }, socket: Duplex, baseUrl: string): void {
+  writeProblem(socket, 'method-not-allowed', 'CONNECT is not allowed; this API is read-only (GET, HEAD)', request.url?.startsWith('/') ? request.url : '/', baseUrl);
+}
+
+/** A problem document written straight to a socket, which is then closed. */
+function writeProblem(socket: Duplex, kind: ProblemKind, detail: string, instance: string, baseUrl: string): void {
+  const document = problemDocument(kind, detail, instance, baseUrl);
   const body = JSON.stringify(document);
   const head = [
     `HTTP/1.1 ${document.status} ${REASONS[document.status] ?? 'Error'}`,
