@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { BuildManifest } from '@mc/contracts';
+import { fuzz } from '@mc/fuzz';
 import { DATASET_DIR, startStack, testBuildDir, testBuildRoot, type Stack } from '@mc/test-support';
 import request from 'supertest';
 import { BASE_URL, useApp } from './support.js';
@@ -83,6 +84,11 @@ describe('cluster mode answers as embedded mode', () => {
     assert.deepEqual(differences, []);
   });
 
+  it('keeps every promise under the fuzzer too (seed 3), through the gateway and its services', async () => {
+    const report = await fuzz({ url: stack.gatewayUrl, seed: 3, count: 3000, concurrency: 4 });
+    assert.deepEqual(report.failures, []);
+  });
+
   it('is ready, reporting each service with its dataset version', async () => {
     const ready = await request(stack.gatewayUrl).get('/readyz').expect(200);
     for (const service of ['catalog', 'search', 'geo']) assert.deepEqual(ready.body.info[service], { status: 'up', version: '1.10.0' });
@@ -94,7 +100,7 @@ describe('cluster mode answers as embedded mode', () => {
     assert.match(gateway, /^mc_upstream_seconds_count\{service="geo"\} [1-9]/m);
     assert.match(gateway, /^mc_cache_lookups_total\{cache="gateway-responses",result="miss"\} [1-9]/m);
     const catalog = (await request(`http://127.0.0.1:${stack.ports.catalog}`).get('/metrics').expect(200)).text;
-    assert.match(catalog, /^mc_requests_total\{route="\/internal\/v1\/lookup",status="200"\} [1-9]/m);
+    assert.match(catalog, /^mc_requests_total\{route="\/internal\/v1\/lookup\/\*",status="200"\} [1-9]/m);
     assert.match(catalog, /^mc_dataset_info\{service="catalog",version="1\.10\.0"\} 1$/m);
     assert.match(catalog, /^mc_cache_lookups_total\{cache="catalog-files",result="hit"\} [1-9]/m);
     assert.match(catalog, /^mc_request_seconds_bucket\{le="0\.005",route="\/internal\/v1\/communes"\} [1-9]/m);

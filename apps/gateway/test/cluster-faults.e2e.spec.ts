@@ -126,7 +126,7 @@ describe('a service before its dataset', () => {
       for (let i = 0; i < 100 && !ready; i++) ready = await fetch(`http://127.0.0.1:${port}/readyz`).catch(() => sleep(100).then(() => undefined));
       assert.equal(ready!.status, 503);
       assert.match(JSON.stringify(await ready!.json()), /mc:current is unset/);
-      const lookup = await fetch(`http://127.0.0.1:${port}/internal/v1/lookup?path=/api/regions.json`);
+      const lookup = await fetch(`http://127.0.0.1:${port}/internal/v1/lookup/api/regions.json`);
       assert.equal(lookup.status, 503);
       const client = new Redis(redis.url);
       await loadRedis(client, { buildDir: testBuildDir() });

@@ -1,8 +1,8 @@
 /** The geo service's internal API (docs/cluster.md). */
-import { Controller, Get, Inject, Query, Res } from '@nestjs/common';
-import { GEO, INTERNAL_PREFIX, invalidQuery, type GeoPort, type NearAnswer, type ServiceStatus } from '@mc/contracts';
+import { Controller, Get, Inject, Query, Req, Res } from '@nestjs/common';
+import { GEO, INTERNAL_PREFIX, pathOfLookup, invalidQuery, type GeoPort, type NearAnswer, type ServiceStatus } from '@mc/contracts';
 import { sendFileAnswer } from '@mc/contracts/service';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /** A finite number from the query, as the gateway validated it. */
 function numberOf(query: Record<string, unknown>, name: string): number {
@@ -26,11 +26,11 @@ export class GeoInternalController {
   }
 
   /** `?path=/api/…`: a geometry file or the one an alias route names. */
-  @Get('lookup')
-  async lookup(@Query() query: Record<string, unknown>, @Res() reply: FastifyReply) {
-    const path = typeof query.path === 'string' ? query.path : undefined;
-    if (!path?.startsWith('/')) throw invalidQuery('path must be an absolute /api path');
-    return sendFileAnswer(reply, await this.geo.lookup({ path }));
+  /** `/internal/v1/lookup/api/…[?page=n]`: a geometry file or the one an alias route names (wire.ts lookupTarget). */
+  @Get('lookup/*')
+  async lookup(@Req() request: FastifyRequest, @Query() query: Record<string, unknown>, @Res() reply: FastifyReply) {
+    const page = typeof query.page === 'string' ? Number(query.page) : undefined;
+    return sendFileAnswer(reply, await this.geo.lookup({ path: pathOfLookup(request.url), ...(page === undefined ? {} : { page }) }));
   }
 
   @Get('status')

@@ -12,6 +12,7 @@ import {
   SEARCH,
   communeListToQuery,
   fileAnswerFrom,
+  lookupTarget,
   problemFromWire,
   type CatalogPort,
   type CommuneListRequest,
@@ -48,13 +49,12 @@ async function statusOf(client: ServiceClient): Promise<ServiceStatus> {
   }
 }
 
-const lookupQuery = ({ path, page }: PathLookup) => new URLSearchParams({ path, ...(page === undefined ? {} : { page: String(page) }) });
 
 export class CatalogClient implements CatalogPort {
   constructor(readonly client: ServiceClient) {}
 
   async lookup(request: PathLookup): Promise<FileAnswer> {
-    return fileAnswer(this.client, await this.client.get(`${INTERNAL_PREFIX}/lookup?${lookupQuery(request)}`));
+    return fileAnswer(this.client, await this.client.get(lookupTarget(request.path, request.page)));
   }
 
   async communes(request: CommuneListRequest): Promise<FileAnswer> {
@@ -92,7 +92,7 @@ export class GeoClient implements GeoPort {
   }
 
   async lookup(request: PathLookup): Promise<FileAnswer> {
-    return fileAnswer(this.client, await this.client.get(`${INTERNAL_PREFIX}/lookup?${lookupQuery(request)}`));
+    return fileAnswer(this.client, await this.client.get(lookupTarget(request.path, request.page)));
   }
 
   status(): Promise<ServiceStatus> {

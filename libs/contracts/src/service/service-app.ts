@@ -5,6 +5,7 @@
  * (requests and latency by route, dataset version) and problems sent as wire problems.
  */
 import 'reflect-metadata';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { Catch, Controller, Get, Header, Inject, Logger, Module, ServiceUnavailableException, type ArgumentsHost, type ExceptionFilter, type Provider, type Type } from '@nestjs/common';
 import { APP_FILTER, NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -132,7 +133,10 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Nest
   })
   class ServiceModule {}
 
-  const adapter = new FastifyAdapter({ logger: { level: options.logLevel ?? 'info' }, logController: new LogController({ disableRequestLogging: true }), routerOptions: { maxParamLength: 500 } });
+  // The gateway forwards what a client sent (up to 16 KB of request line and headers), some of
+  // it percent-encoded again: internal requests may be larger than public ones.
+  const serverFactory = (handler: (req: IncomingMessage, res: ServerResponse) => void) => createServer({ maxHeaderSize: 64 * 1024 }, handler);
+  const adapter = new FastifyAdapter({ serverFactory, logger: { level: options.logLevel ?? 'info' }, logController: new LogController({ disableRequestLogging: true }), routerOptions: { maxParamLength: 500 } });
   const app = await NestFactory.create<NestFastifyApplication>(ServiceModule, adapter, { logger: options.logLevel === 'silent' ? false : ['error', 'warn'] });
   const fastify = app.getHttpAdapter().getInstance();
   fastify.addHook('onRequest', async (request) => {

@@ -40,6 +40,22 @@ export function fileAnswerHeaders(answer: FileAnswer): Record<string, string> {
   };
 }
 
+const LOOKUP = `${INTERNAL_PREFIX}/lookup`;
+
+/**
+ * The internal target of a path look-up: the public path rides as it came (already
+ * percent-encoded), not as an encoded parameter, which would triple a long path's length.
+ */
+export function lookupTarget(path: string, page?: number): string {
+  return `${LOOKUP}${path}${page === undefined ? '' : `?page=${page}`}`;
+}
+
+/** The public path of an internal look-up target (the inverse of lookupTarget). */
+export function pathOfLookup(url: string): string {
+  const query = url.indexOf('?');
+  return (query < 0 ? url : url.slice(0, query)).slice(LOOKUP.length) || '/';
+}
+
 /** A file answer from its headers and bytes; null when a header is missing or wrong. */
 export function fileAnswerFrom(headers: Record<string, string | string[] | undefined>, body: Buffer): FileAnswer | null {
   const one = (name: string) => (typeof headers[name] === 'string' ? (headers[name] as string) : undefined);
