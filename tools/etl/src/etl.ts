@@ -1,5 +1,6 @@
 /** The ETL pipeline: read → check → model → static tree → write, with progress per stage. */
 import { existsSync, readFileSync } from 'node:fs';
+import { buildDamage, buildIdFor, removeStaleStaging } from './build-identity.js';
 import { join, resolve } from 'node:path';
 import { BUILD_LAYOUT, EXONYMS, buildSearchDocuments, checkExonyms, type GeoPack, type SearchDocumentsFile, type UnitIndex } from '@mc/contracts';
 import { checkDataset } from './check.js';
@@ -41,12 +42,9 @@ export class DatasetInvalidError extends Error {
 export const DEFAULT_DATASET_DIR = 'data/v1';
 export const DEFAULT_BUILD_ROOT = 'build/dataset';
 
-export function buildDirFor(buildRoot: string, datasetVersion: string): string {
-  return resolve(buildRoot, datasetVersion);
-}
-
-export function buildExists(dir: string): boolean {
-  return existsSync(join(dir, BUILD_LAYOUT.manifest));
+/** A build's folder: `<buildRoot>/<datasetVersion>-<digest of the dataset and the ETL>`. */
+export function buildDirFor(buildRoot: string, buildId: string): string {
+  return resolve(buildRoot, buildId);
 }
 
 export function runEtl(options: EtlOptions): EtlResult {
@@ -61,9 +59,12 @@ export function runEtl(options: EtlOptions): EtlResult {
 
   const dataset = stage('read', () => readDataset(resolve(options.datasetDir)), (d) => `dataset ${d.sources.datasetVersion} from ${d.dir}`);
   const version = dataset.sources.datasetVersion;
-  const target = buildDirFor(options.buildRoot, version);
-  if (!options.force && !options.checkOnly && buildExists(target)) {
-    log(`etl: build ${version} already exists at ${target}; nothing to do (--force rebuilds it)`);
+  const target = buildDirFor(options.buildRoot, buildIdFor(resolve(options.datasetDir), version));
+  if (!options.checkOnly) removeStaleStaging(resolve(options.buildRoot), log);
+  const damage = !options.force && !options.checkOnly && existsSync(target) ? buildDamage(target) : 'absent';
+  if (damage !== null && damage !== 'absent') log(`etl: the build at ${target} is damaged (${damage}); building it again`);
+  if (damage === null) {
+    log(`etl: build ${version} already exists at ${target} and is whole; nothing to do (--force rebuilds it)`);
     const coverage = join(target, BUILD_LAYOUT.coverage);
     if (existsSync(coverage)) for (const line of formatCoverage(JSON.parse(readFileSync(coverage, 'utf8')))) log(`etl:          ${line}`);
     return { datasetVersion: version, dir: target, skipped: true, files: 0, bytes: 0, seconds: 0 };

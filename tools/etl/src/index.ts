@@ -9,3 +9,4 @@ export { describeFiles, gitBlobSha1, listFiles, makeWritable, readUpstreamManife
 export { pullDataset, PullError, type PullProgress } from './dataset/pull.js';
 export { syncDataset } from './dataset/sync.js';
 export { loadRedis, RedisLoadError, DEFAULT_GRACE_MS, type RedisLoadOptions, type RedisLoadResult } from './redis-load.js';
+export { buildDamage, buildIdFor } from './build-identity.js';

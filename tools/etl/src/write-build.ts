@@ -6,12 +6,36 @@
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { BUILD_LAYOUT, strongEtag, type BuildManifest } from '@mc/contracts';
+import { buildDamage } from './build-identity.js';
 import type { StaticTree } from './static-tree.js';
 
 export interface WrittenBuild {
   dir: string;
   files: number;
   bytes: number;
+}
+
+/**
+ * Renames the staged build to its name. Another process may have put the same build there
+ * meanwhile (two starts on one empty BUILD_DIR): a whole one is kept as it is, and read by both;
+ * only a damaged one is replaced, moved aside first so that no reader loses files mid-read.
+ */
+function moveIntoPlace(staging: string, target: string): void {
+  try {
+    renameSync(staging, target);
+    return;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== 'ENOTEMPTY' && code !== 'EEXIST') throw error;
+  }
+  if (buildDamage(target) === null) {
+    rmSync(staging, { recursive: true, force: true });
+    return;
+  }
+  const aside = `${target}.damaged-${process.pid}`;
+  renameSync(target, aside);
+  renameSync(staging, target);
+  rmSync(aside, { recursive: true, force: true });
 }
 
 /** `extras` are the build's other files (unit index, search documents), by name. */
@@ -36,8 +60,7 @@ export function writeBuild(target: string, datasetVersion: string, tree: StaticT
     }
     for (const name of Object.keys(extras).sort()) write(name, Buffer.from(JSON.stringify(extras[name])));
     write(BUILD_LAYOUT.manifest, Buffer.from(JSON.stringify(manifest)));
-    rmSync(target, { recursive: true, force: true });
-    renameSync(staging, target);
+    moveIntoPlace(staging, target);
   } catch (error) {
     rmSync(staging, { recursive: true, force: true });
     throw error;

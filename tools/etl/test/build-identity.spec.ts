@@ -1,0 +1,67 @@
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { describe, it } from 'node:test';
+import { runEtl } from '../src/index.js';
+import { buildDamage, buildIdFor } from '../src/build-identity.js';
+import { DATASET_DIR, copyDataset, sharedBuild, tempDir } from './support.js';
+
+describe('a build is named by what made it', () => {
+  it('by the dataset bytes: an edited dataset of the same version is another build', () => {
+    const id = buildIdFor(DATASET_DIR, '1.10.0');
+    assert.match(id, /^1\.10\.0-[0-9a-f]{12}$/);
+    assert.equal(basename(sharedBuild().dir), id);
+    const copy = copyDataset();
+    assert.equal(buildIdFor(copy, '1.10.0'), id, 'the same bytes elsewhere are the same build');
+    const sources = JSON.parse(readFileSync(join(copy, 'sources.json'), 'utf8'));
+    sources.sources[0].retrievedAt = '2026-01-01';
+    writeFileSync(join(copy, 'sources.json'), JSON.stringify(sources));
+    assert.notEqual(buildIdFor(copy, '1.10.0'), id);
+  });
+});
+
+describe('a damaged build', () => {
+  it('is detected by its hashes, rebuilt rather than served, and stale staging folders go', () => {
+    const root = tempDir('mc-damaged-');
+    const dir = join(root, basename(sharedBuild().dir));
+    cpSync(sharedBuild().dir, dir, { recursive: true });
+    assert.equal(buildDamage(dir), null);
+    const file = join(dir, 'static/api/communes/01.511.01.0.json');
+    const original = readFileSync(file);
+    const damaged = Buffer.from(original);
+    damaged[20] = damaged[20] === 0x41 ? 0x42 : 0x41; // same size, other bytes
+    writeFileSync(file, damaged);
+    assert.equal(buildDamage(dir), '/api/communes/01.511.01.0.json does not hash to its manifest ETag');
+    mkdirSync(join(root, `${basename(dir)}.staging-999999`)); // left by an ETL that was killed
+    const lines: string[] = [];
+    const result = runEtl({ datasetDir: DATASET_DIR, buildRoot: root, log: (l) => lines.push(l) });
+    assert.equal(result.skipped, false);
+    assert.ok(lines.some((l) => l.includes('is damaged (/api/communes/01.511.01.0.json does not hash to its manifest ETag); building it again')), lines.join('\n'));
+    assert.deepEqual(readFileSync(file), original);
+    assert.deepEqual(readdirSync(root), [basename(dir)]);
+  });
+});
+
+describe('two ETL processes on one empty BUILD_DIR', () => {
+  it('both succeed, each reading a whole build as it finishes, and leave one build, nothing else', async () => {
+    const root = tempDir('mc-race-');
+    // As `npm start` does: build (or find) the dataset, then read the build at once.
+    const script = `import { buildDamage, runEtl } from '@mc/etl';
+      const build = runEtl({ datasetDir: process.env.DATASET_DIR, buildRoot: process.env.BUILD_DIR });
+      const damage = buildDamage(build.dir); if (damage) { console.error(damage); process.exit(1); }`;
+    const run = () =>
+      new Promise<{ code: number | null; stderr: string }>((done) => {
+        const child = spawn(process.execPath, ['--input-type=module', '-e', script], { env: { ...process.env, DATASET_DIR, BUILD_DIR: root }, stdio: ['ignore', 'ignore', 'pipe'] });
+        let stderr = '';
+        child.stderr!.on('data', (c) => (stderr += c));
+        child.on('exit', (code) => done({ code, stderr }));
+      });
+    const [a, b] = await Promise.all([run(), run()]);
+    assert.deepEqual([a.code, b.code], [0, 0], `${a.stderr}\n${b.stderr}`);
+    const left = readdirSync(root);
+    assert.equal(left.length, 1, left.join(', '));
+    assert.equal(buildDamage(join(root, left[0]!)), null);
+    assert.ok(existsSync(join(root, left[0]!, 'search-docs.json')));
+  });
+});
