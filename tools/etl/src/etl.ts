@@ -1,5 +1,5 @@
 /** The ETL pipeline: read → check → model → static tree → write, with progress per stage. */
-import { existsSync, readFileSync } from 'node:fs';
+import { accessSync, constants, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { buildDamage, buildIdFor, removeStaleStaging } from './build-identity.js';
 import { join, resolve } from 'node:path';
 import { BUILD_LAYOUT, EXONYMS, buildSearchDocuments, checkExonyms, type GeoPack, type SearchDocumentsFile, type UnitIndex } from '@mc/contracts';
@@ -47,6 +47,20 @@ export function buildDirFor(buildRoot: string, buildId: string): string {
   return resolve(buildRoot, buildId);
 }
 
+export class BuildRootError extends Error {
+  override name = 'BuildRootError';
+}
+
+/** BUILD_DIR must take a build: said before 10 s of work, not after. */
+function assertWritable(buildRoot: string): void {
+  try {
+    mkdirSync(buildRoot, { recursive: true });
+    accessSync(buildRoot, constants.W_OK);
+  } catch (error) {
+    throw new BuildRootError(`BUILD_DIR ${buildRoot} can't hold a build: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+  }
+}
+
 export function runEtl(options: EtlOptions): EtlResult {
   const log = options.log ?? (() => undefined);
   const started = performance.now();
@@ -57,6 +71,7 @@ export function runEtl(options: EtlOptions): EtlResult {
     return value;
   };
 
+  if (!options.checkOnly) assertWritable(resolve(options.buildRoot));
   const dataset = stage('read', () => readDataset(resolve(options.datasetDir)), (d) => `dataset ${d.sources.datasetVersion} from ${d.dir}`);
   const version = dataset.sources.datasetVersion;
   const target = buildDirFor(options.buildRoot, buildIdFor(resolve(options.datasetDir), version));

@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { describe, it } from 'node:test';
-import { runEtl } from '../src/index.js';
+import { parseJsonText, runEtl } from '../src/index.js';
 import { buildDamage, buildIdFor } from '../src/build-identity.js';
 import { DATASET_DIR, copyDataset, sharedBuild, tempDir } from './support.js';
 
@@ -63,5 +63,33 @@ describe('two ETL processes on one empty BUILD_DIR', () => {
     assert.equal(left.length, 1, left.join(', '));
     assert.equal(buildDamage(join(root, left[0]!)), null);
     assert.ok(existsSync(join(root, left[0]!, 'search-docs.json')));
+  });
+});
+
+describe('start-up errors name what is wrong', () => {
+  it('a truncated or broken JSON file, by file, line and column', () => {
+    const dir = copyDataset();
+    const path = join(dir, 'attributes/communes.json');
+    writeFileSync(path, readFileSync(path).subarray(0, 870_949));
+    assert.throws(() => runEtl({ datasetDir: dir, buildRoot: tempDir('mc-bad-') }), /: attributes\/communes\.json is not valid JSON: it ends at line \d+ in the middle of a value \(truncated\?\)$/m);
+    assert.throws(() => parseJsonText('{"a": 1,\n  "b": 2,\n}', 'x.json'), { message: 'x.json is not valid JSON at line 3, column 1: Expected double-quoted property name' });
+    assert.throws(() => parseJsonText('{"a": 1,\n  "b": ]}', 'x.json'), { message: "x.json is not valid JSON: Unexpected token ']'" });
+  });
+
+  it('a CSV row of the wrong length, by file and line', () => {
+    const dir = copyDataset();
+    const path = join(dir, 'economy/establishments.csv');
+    const lines = readFileSync(path, 'utf8').split('\n');
+    lines[5] = lines[5]!.split(',').slice(0, -2).join(',');
+    writeFileSync(path, lines.join('\n'));
+    assert.throws(() => runEtl({ datasetDir: dir, buildRoot: tempDir('mc-bad-') }), /economy\/establishments\.csv line 6: .*columns length is \d+, got \d+/);
+  });
+
+  it('a BUILD_DIR that cannot hold a build, before any work', () => {
+    const file = join(tempDir('mc-bad-'), 'a-file');
+    writeFileSync(file, '');
+    const lines: string[] = [];
+    assert.throws(() => runEtl({ datasetDir: DATASET_DIR, buildRoot: join(file, 'builds'), log: (l) => lines.push(l) }), /^BuildRootError: BUILD_DIR .*a-file\/builds can't hold a build: ENOTDIR$/m);
+    assert.deepEqual(lines, [], 'nothing was read or built first');
   });
 });

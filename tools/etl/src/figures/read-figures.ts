@@ -6,7 +6,7 @@
  */
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { DatasetMissingError, parseCsv, type CsvRow, type RawRecord } from '../read-dataset.js';
+import { DatasetMissingError, parseCsv, parseJsonText, type CsvRow, type RawRecord } from '../read-dataset.js';
 import { indicatorFileOf, indicatorRecordsFromCsv, readCensusCsv, type CensusPart } from './indicator-csv.js';
 
 export interface CatalogueField {
@@ -43,7 +43,7 @@ export interface FigureSources {
 export const CATALOGUE_FILES = ['indicators/fields.json', 'indicators/2014/fields.json', 'economy/fields.json', 'housing/fields.json'] as const;
 
 function readJson(path: string): any {
-  return JSON.parse(readFileSync(path, 'utf8'));
+  return parseJsonText(readFileSync(path, 'utf8'), path);
 }
 
 /**
@@ -85,9 +85,10 @@ export function readFigures(datasetDir: string): FigureSources {
     if (file.startsWith('indicators/2014/') && !has2014) continue;
     if (!existsSync(path)) throw new DatasetMissingError(`missing field catalogue ${path}`);
     verbatim.set(file, readFileSync(path, 'utf8'));
+    parseJsonText(verbatim.get(file)!, file); // a broken catalogue fails here, named
   }
   const parsed = (file: (typeof CATALOGUE_FILES)[number]) => JSON.parse(verbatim.get(file) ?? '{"people":[],"households":[]}');
-  const csv = (file: string) => (existsSync(join(datasetDir, file)) ? parseCsv(readFileSync(join(datasetDir, file), 'utf8')) : []);
+  const csv = (file: string) => (existsSync(join(datasetDir, file)) ? parseCsv(readFileSync(join(datasetDir, file), 'utf8'), file) : []);
   const catalogues: Catalogues = {
     indicators: { people: parsed('indicators/fields.json').people, households: parsed('indicators/fields.json').households },
     indicators2014: { people: parsed('indicators/2014/fields.json').people, households: parsed('indicators/2014/fields.json').households },

@@ -4,7 +4,8 @@
  * communes share, and how to dissolve communes into outlines.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
+import { parseJsonText } from '../read-dataset.js';
 import type { Feature, MultiPolygon, Polygon } from 'geojson';
 import { feature } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
@@ -30,7 +31,7 @@ export function readTopologies(datasetDir: string, regionCodes: readonly string[
   const read = (name: string, object: string): TopologyFile => {
     const path = join(datasetDir, 'geometry', name);
     if (!existsSync(path)) throw new Error(`missing boundary file ${path}`);
-    const topology = JSON.parse(readFileSync(path, 'utf8')) as Topology;
+    const topology = parseJsonText(readFileSync(path, 'utf8'), relative(datasetDir, path)) as Topology;
     const collection = topology.objects[object];
     if (!collection || collection.type !== 'GeometryCollection') throw new Error(`${name} has no ${object} collection`);
     return { name, topology, object: collection as TopologyFile['object'] };
