@@ -46,8 +46,11 @@ describe('GET /api/communes/near', () => {
 
   it('takes the defaults: radius 10 km, 10 hits', async () => {
     const res = await ctx.get('/api/communes/near?lat=33.59&lng=-7.6').expect(200);
-    assert.ok(res.body.data.length <= 10);
-    assert.ok(res.body.data.every((h: { distanceKm: number }) => h.distanceKm <= 10));
+    // Within 10 km of central Casablanca: the Méchouar, the city's centroid and Dar Bouazza's.
+    assert.deepEqual(res.body.data.map((h: { code: string }) => h.code), ['06.141.01.81', '06.141.01.0', '06.355.01.01']);
+    assert.ok(res.body.data.every((h: { distanceKm: number }) => h.distanceKm > 0 && h.distanceKm <= 10));
+    const capped = await ctx.get('/api/communes/near?lat=33.59&lng=-7.6&radius=100').expect(200);
+    assert.equal(capped.body.data.length, 10, 'the default limit is 10');
   });
 
   it('never returns the commune without a centroid', async () => {
