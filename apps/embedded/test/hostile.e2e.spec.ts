@@ -114,3 +114,18 @@ describe('without PUBLIC_BASE_URL', () => {
     assert.equal(await typeOf(''), '/docs/api/#not-found');
   });
 });
+
+describe('compressed bodies', () => {
+  it('of files are kept apart from those of computed answers, which cannot evict them', async () => {
+    const { Responder } = await import('@mc/gateway');
+    const responder = ctx.app().get(Responder);
+    const boundary = await ctx.get('/api/regions/12/boundary.geojson').set('Accept-Encoding', 'br').expect(200);
+    assert.equal(boundary.headers['content-encoding'], 'br');
+    const kept = responder.fileCodings.size;
+    assert.ok(kept > 1000, `${kept} bytes of compressed files`);
+    // Many different computed answers, each compressed once.
+    for (let i = 0; i < 150; i++) await ctx.get(`/api/communes?sort=-density&page=${1 + (i % 30)}&_=${i}`).set('Accept-Encoding', 'br').expect(200);
+    assert.ok(responder.computedCodings.size > 0);
+    assert.equal(responder.fileCodings.size, kept);
+  });
+});

@@ -4,6 +4,7 @@ import { ProblemError, type FileAnswer } from '@mc/contracts';
 import { parseCommuneListParams } from '../src/communes/list-params.js';
 import { etagFor, matchesIfNoneMatch, negotiateEncoding } from '../src/http/encoding.js';
 import { clientErrorProblem } from '../src/http/client-errors.js';
+import { BytesCache } from '../src/http/responder.js';
 import { RESPONSE_CACHE_BYTES, RESPONSE_CACHE_ENTRIES, ResponseCache } from '../src/http/response-cache.js';
 
 describe('parseCommuneListParams', () => {
@@ -131,5 +132,19 @@ describe('hostile input, pure rules', () => {
     assert.equal(clientErrorProblem('HPE_INVALID_METHOD').kind, 'method-not-allowed');
     assert.equal(clientErrorProblem('HPE_UNEXPECTED_CONTENT_LENGTH').kind, 'bad-request');
     assert.equal(clientErrorProblem(undefined).kind, 'bad-request');
+  });
+});
+
+describe('BytesCache', () => {
+  it('evicts the least recently used bodies past its bytes, and refuses one body over an eighth of it', () => {
+    const cache = new BytesCache(800);
+    for (let i = 0; i < 8; i++) cache.set(`k${i}`, Buffer.alloc(100));
+    cache.get('k0'); // used again: survives
+    cache.set('k8', Buffer.alloc(100));
+    assert.ok(cache.get('k0'));
+    assert.equal(cache.get('k1'), undefined);
+    assert.equal(cache.size, 800);
+    cache.set('big', Buffer.alloc(101));
+    assert.equal(cache.get('big'), undefined);
   });
 });
