@@ -8,6 +8,8 @@ export interface EmbeddedConfig {
   datasetDir: string;
   buildRoot: string;
   publicBaseUrl?: string;
+  /** Set: /metrics is served on this port only, not on the API port. */
+  metricsPort?: number;
   logLevel: string;
   /** Set with MEILI_URL: search retrieves candidates from Meilisearch. */
   meili?: { url: string; apiKey?: string; indexUid: string; timeoutMs: number };
@@ -19,6 +21,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): EmbeddedConfig
   const problems: string[] = [];
   const port = Number(env.PORT ?? 3000);
   if (!Number.isInteger(port) || port < 0 || port > 65535) problems.push(`PORT must be a port number, got "${env.PORT}"`);
+  const metricsPort = env.METRICS_PORT ? Number(env.METRICS_PORT) : undefined;
+  if (metricsPort !== undefined && (!Number.isInteger(metricsPort) || metricsPort < 0 || metricsPort > 65535)) problems.push(`METRICS_PORT must be a port number, got "${env.METRICS_PORT}"`);
   const logLevel = env.LOG_LEVEL ?? 'info';
   if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`);
   const publicBaseUrl = env.PUBLIC_BASE_URL || undefined;
@@ -35,6 +39,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): EmbeddedConfig
     datasetDir: env.DATASET_DIR || DEFAULT_DATASET_DIR,
     buildRoot: env.BUILD_DIR || DEFAULT_BUILD_ROOT,
     publicBaseUrl,
+    metricsPort,
     logLevel,
     meili: env.MEILI_URL
       ? { url: env.MEILI_URL, apiKey: env.MEILI_API_KEY || undefined, indexUid: env.MEILI_INDEX || DEFAULT_MEILI_INDEX, timeoutMs: meiliTimeout }

@@ -27,6 +27,7 @@ export async function createEmbeddedApp(
   return createGatewayApp({
     services: [CatalogModule.fromBuild(build.dir), SearchModule.fromBuild(build.dir, config.meili), GeoModule.fromBuild(build.dir)],
     publicBaseUrl: config.publicBaseUrl,
+    publicMetrics: config.metricsPort === undefined,
     logLevel: config.logLevel,
   });
 }

@@ -1,3 +1,4 @@
+import { serveMetrics } from '@mc/contracts/service';
 import { readConfig } from './config.js';
 import { createEmbeddedApp } from './embedded.js';
 
@@ -6,6 +7,7 @@ async function main(): Promise<void> {
   const app = await createEmbeddedApp(config, (line) => console.log(line));
   app.enableShutdownHooks();
   await app.listen(config.port, config.host);
+  if (config.metricsPort !== undefined) await serveMetrics(config.metricsPort, config.host);
   console.log(`morocco-communes: serving on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}/api/version.json`);
 }
 

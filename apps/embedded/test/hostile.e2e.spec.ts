@@ -101,7 +101,7 @@ describe('requests the HTTP parser refuses', () => {
 describe('without PUBLIC_BASE_URL', () => {
   let bare: { app: NestFastifyApplication; get: (path: string) => import('supertest').Test };
   before(async () => {
-    bare = await startApp({ publicBaseUrl: null });
+    bare = await startApp({ publicBaseUrl: null, metricsPort: 0 });
   });
   after(() => bare.app.close());
 
@@ -112,6 +112,21 @@ describe('without PUBLIC_BASE_URL', () => {
     assert.equal(await typeOf('evil.com"><x>'), '/docs/api/#not-found');
     assert.equal(await typeOf('evil.com/path'), '/docs/api/#not-found');
     assert.equal(await typeOf(''), '/docs/api/#not-found');
+  });
+
+  it('with METRICS_PORT, serves /metrics there and not on the public port', async () => {
+    const res = await bare.get('/metrics');
+    assert.equal(res.status, 404);
+    assert.match(res.headers['content-type']!, /^application\/problem\+json/);
+    const { serveMetrics } = await import('@mc/contracts/service');
+    const metrics = await serveMetrics(0, '127.0.0.1');
+    try {
+      const text = await (await fetch(`http://127.0.0.1:${metrics.port}/metrics`)).text();
+      assert.match(text, /^process_resident_memory_bytes \d+/m);
+      assert.equal((await fetch(`http://127.0.0.1:${metrics.port}/api/regions.json`)).status, 404);
+    } finally {
+      await metrics.close();
+    }
   });
 });
 

@@ -8,11 +8,12 @@ import { createEmbeddedApp } from '../src/index.js';
 export const BASE_URL = 'https://communes.test';
 
 /** The embedded app on the real dataset's build of this test run. */
-export async function startApp(options: { publicBaseUrl?: string | null } = {}): Promise<{ app: NestFastifyApplication; get: (path: string) => request.Test }> {
+export async function startApp(options: { publicBaseUrl?: string | null; metricsPort?: number } = {}): Promise<{ app: NestFastifyApplication; get: (path: string) => request.Test }> {
   const app = await createEmbeddedApp({
     datasetDir: DATASET_DIR,
     buildRoot: testBuildRoot(),
     publicBaseUrl: options.publicBaseUrl === null ? undefined : (options.publicBaseUrl ?? BASE_URL),
+    metricsPort: options.metricsPort,
     logLevel: 'silent',
   });
   const server = app.getHttpServer();

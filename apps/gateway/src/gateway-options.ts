@@ -13,4 +13,6 @@ export interface GatewayOptions {
    * an older version stop being served soon after the ETL flips to a new one.
    */
   versionPollMs?: number;
+  /** Serve /metrics on the API port too (false when METRICS_PORT gives it a port of its own). */
+  publicMetrics?: boolean;
 }

@@ -27,7 +27,7 @@ export class GatewayModule {
       module: GatewayModule,
       imports: [TerminusModule.forRoot({ logger: false }), ...options.services],
       // Health first: the catch-all API route must not shadow /healthz and /readyz.
-      controllers: [HealthController, MetricsController, DocsController, SearchController, GeoController, ApiController],
+      controllers: [HealthController, ...(options.publicMetrics === false ? [] : [MetricsController]), DocsController, SearchController, GeoController, ApiController],
       providers: [
         { provide: GATEWAY_OPTIONS, useValue: { publicBaseUrl: options.publicBaseUrl, cacheFiles: options.cacheFiles, versionPollMs: options.versionPollMs } satisfies GatewayOptions },
         VersionWatch,

@@ -3,7 +3,7 @@
  * validates and routes; CATALOG_URL, SEARCH_URL and GEO_URL name the services (one URL, such
  * as a Kubernetes Service, or replicas separated by commas, balanced here).
  */
-import { EnvReader, runMain } from '@mc/contracts/service';
+import { EnvReader, runMain, serveMetrics } from '@mc/contracts/service';
 import { createGatewayApp } from './app.js';
 import { ServiceClientsModule } from './clients/port-clients.js';
 
@@ -17,11 +17,13 @@ runMain('gateway', async () => {
   const timeoutMs = env.integer('UPSTREAM_TIMEOUT_MS', 2000, 50, 60_000);
   const versionPollMs = env.integer('POLL_MS', 1000, 100, 600_000);
   const publicBaseUrl = env.url('PUBLIC_BASE_URL', ['http', 'https'], false);
+  const metricsPort = process.env.METRICS_PORT ? env.port('METRICS_PORT', 0) : undefined;
   const logLevel = env.logLevel();
   env.done();
 
-  const app = await createGatewayApp({ services: [ServiceClientsModule.forUrls({ catalog, search, geo, timeoutMs })], publicBaseUrl, logLevel, cacheFiles: true, versionPollMs });
+  const app = await createGatewayApp({ services: [ServiceClientsModule.forUrls({ catalog, search, geo, timeoutMs })], publicBaseUrl, logLevel, cacheFiles: true, versionPollMs, publicMetrics: metricsPort === undefined });
   app.enableShutdownHooks();
   await app.listen(port, host);
+  if (metricsPort !== undefined) await serveMetrics(metricsPort, host);
   if (logLevel !== 'silent') console.log(`gateway: listening on ${host}:${port} (catalog ${catalog.join(' ')}, search ${search.join(' ')}, geo ${geo.join(' ')})`);
 });

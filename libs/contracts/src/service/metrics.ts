@@ -23,3 +23,24 @@ export const gauge = <L extends string>(config: GaugeConfiguration<L>) => once(c
 export const cacheLookups = () => counter({ name: 'mc_cache_lookups_total', help: 'Cache look-ups, by cache and result (hit, miss)', labelNames: ['cache', 'result'] });
 
 export { register };
+
+/**
+ * `/metrics` on a port of its own (METRICS_PORT), so that the public port does not expose it.
+ * Resolves once listening; `close()` stops it.
+ */
+export async function serveMetrics(port: number, host: string): Promise<{ port: number; close: () => Promise<void> }> {
+  const { createServer } = await import('node:http');
+  collectProcessMetrics();
+  const server = createServer((request, response) => {
+    if (request.method !== 'GET' || request.url?.split('?')[0] !== '/metrics') {
+      response.writeHead(404, { 'content-type': 'text/plain' }).end('only /metrics here\n');
+      return;
+    }
+    register.metrics().then(
+      (text) => response.writeHead(200, { 'content-type': register.contentType, 'cache-control': 'no-store' }).end(text),
+      () => response.writeHead(500, { 'content-type': 'text/plain' }).end('metrics failed\n'),
+    );
+  });
+  await new Promise<void>((done) => server.listen(port, host, done));
+  return { port: (server.address() as { port: number }).port, close: () => new Promise((done) => server.close(() => done())) };
+}
