@@ -72,8 +72,10 @@ describe('GET /api/communes/near', () => {
     await expectProblem('/api/communes/near?lat=33&lng=-7&limit=0', 400, 'invalid-query', /limit must be a whole number between 1 and 50/);
     await expectProblem('/api/communes/near?lat=33&lng=-7&limit=51', 400, 'invalid-query', /limit/);
     await expectProblem('/api/communes/near?lat=33&lng=-7&limit=2.5', 400, 'invalid-query', /limit/);
-    await ctx.get('/api/communes/near?lat=33&lng=-7&radius=100&limit=50').expect(200);
-    await ctx.get('/api/communes/near?lat=33&lng=-7&radius=0.5').expect(200);
+    const widest = (await ctx.get('/api/communes/near?lat=33&lng=-7&radius=100&limit=50').expect(200)).body;
+    assert.equal(widest.data.length, 50, 'the largest radius and limit are taken');
+    assert.ok(widest.data.every((h: { distanceKm: number }) => h.distanceKm <= 100));
+    assert.deepEqual((await ctx.get('/api/communes/near?lat=33&lng=-7&radius=0.5').expect(200)).body.data, [], 'no centroid within 500 m');
   });
 });
 

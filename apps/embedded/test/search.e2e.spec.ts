@@ -26,8 +26,12 @@ describe('GET /api/search', () => {
   it('takes levels as a trimmed comma list, ignoring empty entries', async () => {
     const res = await ctx.get('/api/search?q=tanger&levels=%20province%20,region,').expect(200);
     assert.deepEqual([...new Set(res.body.data.map((h: { level: string }) => h.level))].sort(), ['province', 'region']);
-    await ctx.get('/api/search?q=tanger&levels=commune,').expect(200);
-    await ctx.get('/api/search?q=tanger&levels=,').expect(200);
+    const communes = (await ctx.get('/api/search?q=tanger&levels=commune,').expect(200)).body.data as Array<{ code: string; level: string }>;
+    assert.equal(communes[0]!.code, '01.511.01.0');
+    assert.ok(communes.every((h) => h.level === 'commune'));
+    // Only empty entries: every level, as when levels is not given.
+    const all = (await ctx.get('/api/search?q=tanger&levels=,').expect(200)).body.data as Array<{ code: string; level: string }>;
+    assert.deepEqual(all.slice(0, 3).map((h) => h.code), ['01.511.01.0', '01.511.05', '01.511']);
   });
 
   it('answers an unreadable name with an empty list, not an error', async () => {
@@ -41,10 +45,12 @@ describe('GET /api/search', () => {
     await expectInvalidQuery('/api/search?q=', /q is required/);
     await expectInvalidQuery('/api/search?q=%20%20', /q is required/);
     await expectInvalidQuery(`/api/search?q=${'a'.repeat(101)}`, /1 to 100 characters/);
-    await ctx.get(`/api/search?q=${'a'.repeat(100)}`).expect(200);
+    assert.deepEqual((await ctx.get(`/api/search?q=${'a'.repeat(100)}`).expect(200)).body.data, [], 'the longest query is read, and matches nothing');
     await expectInvalidQuery('/api/search?q=fes&levels=banana,commune,town', /unknown level\(s\): banana, town/);
     for (const limit of ['0', '51', '999', 'abc', '', '1.5']) await expectInvalidQuery(`/api/search?q=fes&limit=${limit}`, /limit must be a whole number between 1 and 50/);
-    await ctx.get('/api/search?q=fes&limit=50').expect(200);
+    const fes = (await ctx.get('/api/search?q=fes&limit=50').expect(200)).body;
+    assert.equal(fes.data[0].code, '03.231.01.0');
+    assert.equal(fes.meta.total, fes.data.length);
     await expectInvalidQuery('/api/search?q=fes&q=rabat', /q must be given at most once/);
   });
 });

@@ -79,7 +79,7 @@ describe('collections', () => {
   });
 
   it('aliases a bare collection name to its file', async () => {
-    await ctx.get('/api/regions/').expect(200);
+    assert.equal((await ctx.get('/api/regions/').expect(200)).body.meta.total, 12);
     const res = await ctx.get('/api/regions').expect(200);
     assert.equal(res.headers['x-api-tier'], 'alias');
     assert.equal(res.headers['content-location'], '/api/regions.json');
