@@ -4,7 +4,7 @@
  * `mc:current`) or from a build folder (GEO_BUILD_DIR; fixed).
  */
 import { GEO } from '@mc/contracts';
-import { EnvReader, createRedisReader, createServiceApp, runMain } from '@mc/contracts/service';
+import { EnvReader, serveMetrics, createRedisReader, createServiceApp, runMain } from '@mc/contracts/service';
 import { FollowedGeo } from './cluster/followed-geo.js';
 import { GeoService } from './geo.service.js';
 import { GeoInternalController } from './internal.controller.js';
@@ -17,6 +17,7 @@ runMain('geo', async () => {
   const buildDir = process.env.GEO_BUILD_DIR || undefined;
   const redisUrl = env.url('REDIS_URL', ['redis', 'rediss'], buildDir === undefined);
   const intervalMs = env.integer('POLL_MS', 2000, 100, 600_000);
+  const metricsPort = process.env.METRICS_PORT ? env.port('METRICS_PORT', 0) : undefined;
   const logLevel = env.logLevel();
   env.done();
 
@@ -29,8 +30,9 @@ runMain('geo', async () => {
     await followed.follower.start();
     geo = followed;
   }
-  const app = await createServiceApp({ name: 'geo', controllers: [GeoInternalController], providers: [{ provide: GEO, useValue: geo }], status: () => geo.status(), logLevel });
+  const app = await createServiceApp({ name: 'geo', controllers: [GeoInternalController], providers: [{ provide: GEO, useValue: geo }], status: () => geo.status(), logLevel, publicMetrics: metricsPort === undefined });
   app.enableShutdownHooks();
   await app.listen(port, host);
+  if (metricsPort !== undefined) await serveMetrics(metricsPort, host);
   log(`listening on ${host}:${port}`);
 });

@@ -41,7 +41,8 @@ function answersPing(port: number): Promise<boolean> {
     socket.setTimeout(200);
     socket.once('data', (data) => {
       socket.destroy();
-      resolve(data.toString().startsWith('+PONG'));
+      // A server with a password answers NOAUTH: it is up all the same.
+      resolve(/^(\+PONG|-NOAUTH)/.test(data.toString()));
     });
     socket.once('connect', () => socket.write('PING\r\n'));
     socket.once('error', () => resolve(false));
@@ -52,7 +53,8 @@ function answersPing(port: number): Promise<boolean> {
   });
 }
 
-export async function startRedis(): Promise<RedisServer> {
+/** `password`: the server requires it (AUTH), as the Helm chart's Redis does; `url` stays without it. */
+export async function startRedis(options: { password?: string } = {}): Promise<RedisServer> {
   if (spawnSync('redis-server', ['--version']).error) {
     throw new Error('redis-server is not installed; on Debian: sudo apt-get install -y redis-server (.ci/run does it)');
   }
@@ -64,7 +66,7 @@ export async function startRedis(): Promise<RedisServer> {
     port,
     url: `redis://127.0.0.1:${port}`,
     async start() {
-      child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir, '--dbfilename', 'dump.rdb'], { stdio: 'ignore' });
+      child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir, '--dbfilename', 'dump.rdb', ...(options.password ? ['--requirepass', options.password] : [])], { stdio: 'ignore' });
       running.add(child);
       for (let i = 0; i < 100; i += 1) {
         if (await answersPing(port)) return;

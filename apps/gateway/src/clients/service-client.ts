@@ -18,6 +18,9 @@ const upstreamSeconds = () => histogram({ name: 'mc_upstream_seconds', help: 'Ti
 const upstreamErrors = () => counter({ name: 'mc_upstream_errors_total', help: 'Failed calls to a service (connection, timeout, 502/503), by service', labelNames: ['service'] });
 const upstreamRetries = () => counter({ name: 'mc_upstream_retries_total', help: 'Calls retried on another replica, by service', labelNames: ['service'] });
 
+/** How long one connection to a service is reused before a new one is opened. */
+export const CONNECTION_TTL_MS = 30_000;
+
 export class ServiceClient {
   private readonly pools: Pool[];
   private next = 0;
@@ -31,7 +34,9 @@ export class ServiceClient {
     private readonly timeoutMs: number,
     connectionsPerReplica = 32,
   ) {
-    this.pools = urls.map((url) => new Pool(url, { connections: connectionsPerReplica, pipelining: 1, keepAliveTimeout: 30_000, connectTimeout: Math.min(timeoutMs, 1000) }));
+    // clientTtl renews each connection after 30 s: behind one Kubernetes Service (or one Compose
+    // name) the new connections reach replicas added since, so scaling out takes load at once.
+    this.pools = urls.map((url) => new Pool(url, { connections: connectionsPerReplica, pipelining: 1, keepAliveTimeout: 30_000, clientTtl: CONNECTION_TTL_MS, connectTimeout: Math.min(timeoutMs, 1000) }));
   }
 
   /** GET `pathAndQuery` on a replica, the next one once if the first fails. */

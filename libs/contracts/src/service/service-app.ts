@@ -24,6 +24,8 @@ export interface ServiceAppOptions {
   status: () => Promise<ServiceStatus>;
   /** pino level of the request log; 'silent' in tests. */
   logLevel?: string;
+  /** Serve /metrics on the service port too (false when METRICS_PORT gives it a port of its own). */
+  publicMetrics?: boolean;
 }
 
 /** Sends a file answer as its own bytes, with its facts in headers (wire.ts). */
@@ -124,7 +126,7 @@ export async function createServiceApp(options: ServiceAppOptions): Promise<Nest
 
   @Module({
     imports: [TerminusModule.forRoot({ logger: false })],
-    controllers: [HealthController, MetricsController, ...options.controllers],
+    controllers: [HealthController, ...(options.publicMetrics === false ? [] : [MetricsController]), ...options.controllers],
     providers: [
       ...options.providers,
       { provide: HEALTH_CHECKS, useValue: { dataset: options.status } satisfies HealthChecks },
