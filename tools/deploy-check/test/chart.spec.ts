@@ -38,6 +38,7 @@ const REQUIRED_ENV = {
 };
 
 const rendered = Object.fromEntries(Object.entries(VALUES).map(([key, files]) => [key, renderChart({ valuesFiles: files })])) as Record<keyof typeof VALUES, K8sObject[]>;
+const containersOfJob = (objects: K8sObject[]) => find(objects, 'Job', name('etl'))!.spec.template.spec.containers[0];
 const envOf = (objects: K8sObject[], component: string) => Object.fromEntries((componentEnv(objects, component) ?? []).map((v) => [v.name, v.value ?? v.valueFrom]));
 
 describe('the chart renders valid objects that keep the rules', () => {
@@ -145,6 +146,14 @@ describe('the chart renders valid objects that keep the rules', () => {
     const selected = objects.filter((o) => o.kind === 'Service' && monitor.spec.selector.matchExpressions[0].values.includes(o.metadata.labels!['app.kubernetes.io/component']));
     assert.deepEqual(selected.map((s) => s.metadata.name).sort(), ['catalog', 'gateway', 'geo', 'search'].map(name));
     assert.ok(selected.every((s) => s.spec.ports.some((p: { name: string }) => p.name === 'metrics')));
+  });
+
+  it('a new dataset version: etl.imageTag changes the ETL Job’s image and leaves every Deployment as it was', () => {
+    const refreshed = renderChart({ set: ['etl.imageTag=2026.12.1'] });
+    assert.equal(containersOfJob(refreshed).image, 'ghcr.io/morocco-communes/etl:2026.12.1');
+    assert.equal(containersOfJob(rendered.default).image, 'ghcr.io/morocco-communes/etl:0.1.0');
+    const deployments = (objects: K8sObject[]) => objects.filter((o) => o.kind === 'Deployment');
+    assert.deepEqual(deployments(refreshed), deployments(rendered.default));
   });
 
   it('external Redis and Meilisearch: no StatefulSet, no generated Secret, the URLs and Secrets of the values', () => {

@@ -25,9 +25,11 @@ app.kubernetes.io/managed-by: {{ .root.Release.Service }}
 helm.sh/chart: {{ printf "%s-%s" .root.Chart.Name .root.Chart.Version }}
 {{- end -}}
 
-{{/* The image of an app or of the ETL: <registry>/<name>:<tag>. */}}
+{{/* The image of an app or of the ETL: <registry>/<name>:<tag> (the ETL may have a tag of its own: a new dataset). */}}
 {{- define "mc.image" -}}
-{{- printf "%s/%s:%s" (trimSuffix "/" .root.Values.image.registry) .component (.root.Values.image.tag | default .root.Chart.AppVersion) -}}
+{{- $tag := .root.Values.image.tag | default .root.Chart.AppVersion -}}
+{{- if eq .component "etl" }}{{ $tag = .root.Values.etl.imageTag | default $tag }}{{ end -}}
+{{- printf "%s/%s:%s" (trimSuffix "/" .root.Values.image.registry) .component $tag -}}
 {{- end -}}
 
 {{/* Container port of each app, and of its metrics. */}}
