@@ -2,6 +2,8 @@
 // object by object against the Kubernetes 1.34 schemas, and held to the rules of
 // chart-rules.ts. No cluster runs here: this is what proves the chart.
 import assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import {
   CHART_DIR,
@@ -18,6 +20,7 @@ import {
   templateChart,
   type K8sObject,
 } from '../src/index.js';
+import { scratchDir } from '@mc/test-support';
 
 const VALUES = {
   default: [],
@@ -185,6 +188,15 @@ describe('values the schema or the chart refuses make helm template fail', () =>
   };
 
   it('a string for replicas', () => refused(['gateway.replicas=two'], /gateway\/replicas.*want integer|replicas.*integer/));
+  it('a values file with a quoted replica count, a host without paths and a misspelt group', () => {
+    const file = join(scratchDir('mc-values-'), 'broken-values.yaml');
+    writeFileSync(file, 'geo:\n  replicas: "3"\ningress:\n  enabled: true\n  hosts:\n    - host: api.example.org\nnetworkPolicies:\n  enabled: false\n');
+    const run = templateChart({ valuesFiles: [file] });
+    assert.notEqual(run.status, 0);
+    assert.match(run.stderr, /geo\/replicas/);
+    assert.match(run.stderr, /ingress\/hosts\/0.*paths/);
+    assert.match(run.stderr, /'networkPolicies' not allowed/);
+  });
   it('an unknown key, at the top or inside a group', () => {
     refused(['replicaCount=3'], /additional propert(y|ies) 'replicaCount' not allowed/);
     refused(['geo.autoscaling.maxReplica=30'], /additional propert(y|ies) 'maxReplica' not allowed/);
