@@ -1,16 +1,25 @@
 // `npm run bench`: speed and memory figures (never asserted by tests).
 //  1. search, in process, embedded engine, one core: 200 fixed real queries, p50/p99, throughput;
-//  2. HTTP, the embedded server in its own process, loaded with autocannon on loopback.
-// Every loop is bounded in count and in time. Figures go to docs/performance.md by hand.
+//  2. geo look-ups, in process;
+//  3. start-up: spawn to ready with the build present, and resident memory after start;
+//  4. HTTP: the embedded server against a raw node:http baseline writing the same bytes and
+//     headers from memory (bench/raw-server.mjs), alternating runs, medians, ratios;
+//  5. cluster mode (npm run stack) against embedded mode, the same way.
+// BENCH_SECONDS (2) per run, BENCH_ROUNDS (5) alternating runs per route, BENCH_PARTS
+// (search,geo,start,http,cluster) to run only some. Every loop is bounded in count and in time.
+// Figures go to docs/performance.md by hand.
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { get } from 'node:http';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { cpus } from 'node:os';
 import { resolve } from 'node:path';
-import autocannon from 'autocannon';
 import { DEFAULT_DATASET_DIR, runEtl } from '@mc/etl';
 import { createSearchService } from '@mc/search';
 import { GeoService } from '@mc/geo';
 import { startStack } from '@mc/test-support';
+import { loadOnce, median, rssMiB } from '../bench/http-load.mjs';
 
 const datasetDir = resolve(process.env.DATASET_DIR || DEFAULT_DATASET_DIR);
 const buildRoot = process.env.BUILD_DIR || 'build/dataset';
@@ -21,7 +30,12 @@ const fmt = (ms) => `${ms.toFixed(3)} ms`;
 console.log(`machine: ${cpus().length} × ${cpus()[0]?.model}, node ${process.version}`);
 console.log(`dataset ${build.datasetVersion}, build ${build.dir}\n`);
 
+const parts = new Set((process.env.BENCH_PARTS || 'search,geo,start,http,cluster').split(','));
+const seconds = Number(process.env.BENCH_SECONDS || 2);
+const rounds = Number(process.env.BENCH_ROUNDS || 5);
+
 // 1. search
+if (parts.has('search')) {
 const queries = JSON.parse(readFileSync('bench/search-queries.json', 'utf8'));
 const service = createSearchService(build.dir);
 const rss0 = process.memoryUsage().rss;
@@ -36,13 +50,16 @@ for (let pass = 0; pass < passes; pass++) {
     samples.push(Number(process.hrtime.bigint() - t0) / 1e6);
   }
 }
-const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+const elapsed = Number(process.hrtime.bigint() - started) / 1e9;
 samples.sort((a, b) => a - b);
 console.log('search (embedded engine, in process, 1 core)');
 console.log(`  ${samples.length} searches of ${queries.length} queries: p50 ${fmt(quantile(samples, 0.5))}, p99 ${fmt(quantile(samples, 0.99))}, max ${fmt(samples.at(-1))}`);
-console.log(`  throughput ${(samples.length / seconds).toFixed(0)} searches/s; heap ${(process.memoryUsage().heapUsed / 2 ** 20).toFixed(0)} MiB, rss +${((process.memoryUsage().rss - rss0) / 2 ** 20).toFixed(0)} MiB\n`);
+console.log(`  throughput ${(samples.length / elapsed).toFixed(0)} searches/s; heap ${(process.memoryUsage().heapUsed / 2 ** 20).toFixed(0)} MiB, rss +${((process.memoryUsage().rss - rss0) / 2 ** 20).toFixed(0)} MiB\n`);
+
+}
 
 // 2. geo: at and near over the real pack, in process, one core
+if (parts.has('geo')) {
 const geo = GeoService.fromBuild(build.dir).index;
 let seed = 20261125;
 const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
@@ -67,97 +84,137 @@ timeEach('at', ([lat, lng]) => geo.at(lat, lng));
 timeEach('near (radius 10 km, limit 10)', ([lat, lng]) => geo.near({ lat, lng, radiusKm: 10, limit: 10 }));
 timeEach('near (radius 100 km, limit 50)', ([lat, lng]) => geo.near({ lat, lng, radiusKm: 100, limit: 50 }));
 console.log('');
+}
 
 // 3. HTTP
-const port = 3900 + Math.floor(Math.random() * 90);
-const server = spawn(process.execPath, ['apps/embedded/dist/src/main.js'], {
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', BUILD_DIR: buildRoot, DATASET_DIR: datasetDir },
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-await new Promise((ready, fail) => {
-  const guard = setTimeout(() => fail(new Error('server did not start in 30 s')), 30_000);
-  server.stdout.on('data', (chunk) => {
-    if (String(chunk).includes('serving on')) {
-      clearTimeout(guard);
-      ready();
-    }
-  });
-  server.on('exit', (code) => fail(new Error(`server exited with ${code}`)));
-});
-const routes = [
-  ['static file', '/api/communes/01.511.01.0.json'],
-  ['static page (50 communes)', '/api/communes/page/1.json'],
-  ['alias (slug)', '/api/communes/tanger'],
-  ['computed list', '/api/communes?province=01.511&type=urban'],
-  ['computed sort', '/api/communes?sort=-density&page=3'],
-  ['search', '/api/search?q=sidi&limit=10'],
-  ['sorted by a figure', '/api/communes?sort=-economy.per1000.jobs&page=2'],
-  ['at', '/api/communes/at?lat=35.786&lng=-5.8125'],
-  ['at, a new point each time', '/api/communes/at?lat=35.786&lng=-5.8125', (n) => `/api/communes/at?lat=${(35.70 + (n % 600) * 0.0001).toFixed(4)}&lng=-5.8125`],
-  ['near', '/api/communes/near?lat=34.02&lng=-6.83&radius=20'],
-  // A changing unknown parameter defeats the response cache: the cost of a first answer.
-  ['static file, uncached', '/api/communes/01.511.01.0.json', (n) => `/api/communes/01.511.01.0.json?_=${n}`],
-  ['alias (slug), uncached', '/api/communes/tanger', (n) => `/api/communes/tanger?_=${n}`],
-  ['computed sort, uncached', '/api/communes?sort=-density&page=3', (n) => `/api/communes?sort=-density&page=3&_=${n}`],
-  ['search, uncached', '/api/search?q=sidi&limit=10', (n) => `/api/search?q=sidi&limit=10&_=${n}`],
-  ['sorted by a figure, uncached', '/api/communes?sort=-economy.per1000.jobs&page=2', (n) => `/api/communes?sort=-economy.per1000.jobs&page=2&_=${n}`],
-];
-const rssMiB = (pid) => {
-  try {
-    const kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]);
-    return `${(kb / 1024).toFixed(0)} MiB`;
-  } catch {
-    return 'unknown';
-  }
-};
+const serverEnv = { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'warn', BUILD_DIR: buildRoot, DATASET_DIR: datasetDir };
+let nextPort = 3900 + Math.floor(Math.random() * 50);
 
-/** Every route, `seconds` each, against `base`; requests/s, latencies and errors by route. */
-async function loadRoutes(base, seconds) {
+/** Starts a process and resolves with it and the milliseconds until `ready` answers 200. */
+async function startProcess(args, env, readyUrl) {
+  const started = performance.now();
+  const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const deadline = started + 60_000;
+  while (performance.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${args.join(' ')} exited with ${child.exitCode}`);
+    if (await fetch(readyUrl).then((r) => r.status === 200, () => false)) return { child, readyMs: performance.now() - started };
+    await new Promise((wait) => setTimeout(wait, 5));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`${args.join(' ')} was not ready in 60 s`);
+}
+
+async function startEmbedded() {
+  const port = nextPort++;
+  const { child, readyMs } = await startProcess(['apps/embedded/dist/src/main.js'], { ...serverEnv, PORT: String(port) }, `http://127.0.0.1:${port}/readyz`);
+  return { child, readyMs, base: `http://127.0.0.1:${port}` };
+}
+
+const mib = (value) => `${value.toFixed(0)} MiB`;
+
+if (parts.has('start')) {
+  const starts = [];
+  for (let i = 0; i < 5; i++) {
+    const server = await startEmbedded();
+    await new Promise((wait) => setTimeout(wait, 500));
+    starts.push({ ms: server.readyMs, rss: rssMiB(server.child.pid) });
+    server.child.kill('SIGKILL');
+  }
+  console.log(`start-up (embedded, build present; spawn to /readyz 200, 5 starts): median ${median(starts.map((s) => s.ms)).toFixed(0)} ms (${starts.map((s) => s.ms.toFixed(0)).join(', ')}); resident memory after start: median ${mib(median(starts.map((s) => s.rss)))}\n`);
+}
+
+const routes = [
+  { name: 'static file', path: '/api/communes/01.511.01.0.json' },
+  { name: 'static page (50 communes)', path: '/api/communes/page/1.json' },
+  { name: 'alias (slug)', path: '/api/communes/tanger' },
+  { name: 'computed list', path: '/api/communes?province=01.511&type=urban' },
+  { name: 'computed sort', path: '/api/communes?sort=-density&page=3' },
+  { name: 'search', path: '/api/search?q=sidi&limit=10' },
+  { name: 'sorted by a figure', path: '/api/communes?sort=-economy.per1000.jobs&page=2' },
+  { name: 'at', path: '/api/communes/at?lat=35.786&lng=-5.8125' },
+  { name: 'at, 600 points', path: '/api/communes/at?lat=35.786&lng=-5.8125', vary: (n) => `/api/communes/at?lat=${(35.7 + (n % 600) * 0.0001).toFixed(4)}&lng=-5.8125` },
+  { name: 'near', path: '/api/communes/near?lat=34.02&lng=-6.83&radius=20' },
+  // A changing unknown parameter defeats every cache: the cost of a first answer.
+  { name: 'static file, uncached', path: '/api/communes/01.511.01.0.json', vary: (n) => `/api/communes/01.511.01.0.json?_=${n}` },
+  { name: 'alias (slug), uncached', path: '/api/communes/tanger', vary: (n) => `/api/communes/tanger?_=${n}` },
+  { name: 'computed list, uncached', path: '/api/communes?province=01.511&type=urban', vary: (n) => `/api/communes?province=01.511&type=urban&_=${n}` },
+  { name: 'computed sort, uncached', path: '/api/communes?sort=-density&page=3', vary: (n) => `/api/communes?sort=-density&page=3&_=${n}` },
+  { name: 'search, uncached', path: '/api/search?q=sidi&limit=10', vary: (n) => `/api/search?q=sidi&limit=10&_=${n}` },
+  { name: 'sorted by a figure, uncached', path: '/api/communes?sort=-economy.per1000.jobs&page=2', vary: (n) => `/api/communes?sort=-economy.per1000.jobs&page=2&_=${n}` },
+  { name: 'near, uncached', path: '/api/communes/near?lat=34.02&lng=-6.83&radius=20', vary: (n) => `/api/communes/near?lat=34.02&lng=-6.83&radius=20&_=${n}` },
+];
+
+/** Runs every route on two servers in alternating runs; medians of each side. */
+async function compare(a, b) {
   const results = new Map();
-  for (const [name, path, vary] of routes) {
-    let counter = 0;
-    const requests = vary ? [{ setupRequest: (req) => ({ ...req, path: vary(counter++) }) }] : undefined;
-    const result = await new Promise((done, fail) => {
-      const options = { url: `${base}${path}`, connections: 10, duration: seconds, maxOverallRequests: 2_000_000, headers: { 'accept-encoding': 'br' }, requests };
-      const instance = autocannon(options, (err, res) => (err ? fail(err) : done(res)));
-      setTimeout(() => instance.stop(), 30_000).unref();
-    });
-    results.set(name, result);
+  for (const route of routes) {
+    const runs = { a: [], b: [] };
+    for (let round = 0; round < rounds; round++) {
+      runs.a.push(await loadOnce(a.base, route, seconds, a.pid));
+      runs.b.push(await loadOnce(b.base, route, seconds, b.pid));
+    }
+    const summary = (list) => ({ rps: median(list.map((r) => r.rps)), cpu: median(list.map((r) => r.cpuMsPerRequest)), p50: median(list.map((r) => r.p50)), p99: median(list.map((r) => r.p99)), errors: list.reduce((n, r) => n + r.errors, 0) });
+    results.set(route.name, { a: summary(runs.a), b: summary(runs.b) });
   }
   return results;
 }
 
-console.log(`embedded server resident memory after start: ${rssMiB(server.pid)}`);
-console.log('HTTP (embedded server in its own process; autocannon, 10 connections, 5 s a route)');
-console.log('| route | requests/s | p50 | p99 | errors |');
-console.log('|---|---|---|---|---|');
+const ms = (value) => `${value.toFixed(3)}`;
 let embedded;
+if (parts.has('http') || parts.has('cluster')) embedded = await startEmbedded();
 try {
-  embedded = await loadRoutes(`http://127.0.0.1:${port}`, 5);
-  for (const [name, path] of routes) {
-    const r = embedded.get(name);
-    console.log(`| ${name} \`${path}\` | ${r.requests.average.toFixed(0)} | ${r.latency.p50} ms | ${r.latency.p99} ms | ${r.errors + r.non2xx} |`);
+  if (parts.has('http')) {
+    // The raw baseline answers with exactly what the embedded server answered once.
+    const answers = [];
+    for (const route of routes) {
+      // node:http, not fetch: the body as sent (compressed), not decoded.
+      const response = await new Promise((done, fail) => get(`${embedded.base}${route.path}`, { headers: { 'accept-encoding': 'br' } }, done).on('error', fail));
+      const chunks = [];
+      for await (const chunk of response) chunks.push(chunk);
+      const headers = Object.fromEntries(Object.entries(response.headers).filter(([name]) => !['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length'].includes(name)));
+      answers.push({ url: route.path, status: response.statusCode, headers, body: Buffer.concat(chunks).toString('base64') });
+    }
+    const file = join(mkdtempSync(join(tmpdir(), 'mc-bench-')), 'answers.json');
+    writeFileSync(file, JSON.stringify(answers));
+    const rawPort = nextPort++;
+    const raw = await startProcess(['bench/raw-server.mjs', file, String(rawPort)], process.env, `http://127.0.0.1:${rawPort}/api/communes/01.511.01.0.json`);
+    try {
+      console.log(`HTTP: the embedded server against a raw node:http server writing the same bytes (autocannon, 10 connections, br; medians of ${rounds} alternating ${seconds} s runs)`);
+      console.log(`resident memory: raw ${mib(rssMiB(raw.child.pid))}, embedded ${mib(rssMiB(embedded.child.pid))} (after start)`);
+      console.log('| route | raw req/s | ours req/s | ratio | raw CPU ms/req | ours CPU ms/req | CPU ratio | ours p50/p99 ms | errors |');
+      console.log('|---|---|---|---|---|---|---|---|---|');
+      const results = await compare({ base: `http://127.0.0.1:${rawPort}`, pid: raw.child.pid }, { base: embedded.base, pid: embedded.child.pid });
+      for (const route of routes) {
+        const { a, b } = results.get(route.name);
+        console.log(`| ${route.name} \`${route.path}\` | ${a.rps.toFixed(0)} | ${b.rps.toFixed(0)} | ${(b.rps / a.rps).toFixed(2)} | ${ms(a.cpu)} | ${ms(b.cpu)} | ${(a.cpu / b.cpu).toFixed(2)} | ${b.p50}/${b.p99} | ${b.errors} |`);
+      }
+      const staticRate = results.get('static file').b.rps;
+      console.log(`at and near against our static-file rate: ${['at', 'at, 600 points', 'near'].map((n) => `${n} ${(results.get(n).b.rps / staticRate).toFixed(2)}`).join(', ')}`);
+      console.log(`resident memory after the runs: raw ${mib(rssMiB(raw.child.pid))}, embedded ${mib(rssMiB(embedded.child.pid))}\n`);
+    } finally {
+      raw.child.kill('SIGKILL');
+    }
   }
-} finally {
-  console.log(`embedded server resident memory after the runs: ${rssMiB(server.pid)}`);
-  server.kill('SIGTERM');
-}
 
-// 4. The same routes in cluster mode: gateway → catalog / search / two geo replicas → Redis.
-const stack = await startStack({ datasetDir, buildRoot, logLevel: 'warn' });
-try {
-  const names = ['gateway', 'catalog', 'search', 'geo-1', 'geo-2'];
-  console.log(`\ncluster mode (npm run stack), resident memory after start: ${names.map((n) => `${n} ${rssMiB(stack.pid(n))}`).join(', ')}`);
-  console.log('HTTP through the gateway (autocannon, 10 connections, 5 s a route), and the ratio to embedded mode');
-  console.log('| route | requests/s | p50 | p99 | errors | ratio to embedded |');
-  console.log('|---|---|---|---|---|---|');
-  const cluster = await loadRoutes(stack.gatewayUrl, 5);
-  for (const [name, path] of routes) {
-    const r = cluster.get(name);
-    const ratio = r.requests.average / embedded.get(name).requests.average;
-    console.log(`| ${name} \`${path}\` | ${r.requests.average.toFixed(0)} | ${r.latency.p50} ms | ${r.latency.p99} ms | ${r.errors + r.non2xx} | ${ratio.toFixed(2)} |`);
+  // 5. The same routes in cluster mode: gateway → catalog / search / two geo replicas → Redis.
+  if (parts.has('cluster')) {
+    const stack = await startStack({ datasetDir, buildRoot, logLevel: 'warn' });
+    try {
+      const names = ['gateway', 'catalog', 'search', 'geo-1', 'geo-2'];
+      console.log(`cluster mode (npm run stack), resident memory after start: ${names.map((n) => `${n} ${mib(rssMiB(stack.pid(n)))}`).join(', ')}`);
+      console.log(`HTTP through the gateway against the embedded server (medians of ${rounds} alternating ${seconds} s runs; CPU is the gateway's alone)`);
+      console.log('| route | embedded req/s | cluster req/s | ratio | cluster p50/p99 ms | errors |');
+      console.log('|---|---|---|---|---|---|');
+      const results = await compare({ base: embedded.base, pid: embedded.child.pid }, { base: stack.gatewayUrl, pid: stack.pid('gateway') });
+      for (const route of routes) {
+        const { a, b } = results.get(route.name);
+        console.log(`| ${route.name} | ${a.rps.toFixed(0)} | ${b.rps.toFixed(0)} | ${(b.rps / a.rps).toFixed(2)} | ${b.p50}/${b.p99} | ${b.errors} |`);
+      }
+      console.log(`resident memory after the runs: ${names.map((n) => `${n} ${mib(rssMiB(stack.pid(n)))}`).join(', ')}`);
+    } finally {
+      await stack.stop();
+    }
   }
-  console.log(`resident memory after the runs: ${names.map((n) => `${n} ${rssMiB(stack.pid(n))}`).join(', ')}`);
 } finally {
-  await stack.stop();
+  embedded?.child.kill('SIGTERM');
 }

@@ -5,7 +5,7 @@ import {
   filterUnit,
   isGeometryFile,
   notFound,
-  prepareJson,
+  prepareRowsJson,
   pageCount,
   pagedEnvelope,
   withPage,
@@ -133,7 +133,8 @@ export class CatalogService implements CatalogPort {
       if (!file) throw notFound(`no page ${query.page} for this filter`);
       return { datasetVersion: this.datasetVersion, tier: 'alias', file };
     }
-    return { datasetVersion: this.datasetVersion, tier: 'computed', file: prepareJson(request.url, await this.listCommunes(query)) };
+    // Rows are records that never change (or rows of a kept order): each is serialised once.
+    return { datasetVersion: this.datasetVersion, tier: 'computed', file: prepareRowsJson(request.url, await this.listCommunes(query)) };
   }
 
   async listCommunes(query: CommuneListQuery): Promise<Envelope<CommuneRow[]>> {

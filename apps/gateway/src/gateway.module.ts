@@ -6,6 +6,7 @@ import { GATEWAY_OPTIONS, type GatewayOptions } from './gateway-options.js';
 import { HealthController, MetricsController } from '@mc/contracts/service';
 import { gatewayHealthChecks } from './health/health-checks.js';
 import { ProblemFilter } from './http/problem.filter.js';
+import { ReadyAnswers } from './http/ready-answers.js';
 import { Responder } from './http/responder.js';
 import { ResponseCache } from './http/response-cache.js';
 import { VersionWatch } from './http/version-watch.js';
@@ -22,7 +23,7 @@ import { DocsController } from './docs/docs.controller.js';
  */
 @Module({})
 export class GatewayModule {
-  static forRoot(options: GatewayOptions & { services: NonNullable<ModuleMetadata['imports']> }): DynamicModule {
+  static forRoot(options: GatewayOptions & { services: NonNullable<ModuleMetadata['imports']>; readyAnswers?: ReadyAnswers }): DynamicModule {
     return {
       module: GatewayModule,
       imports: [TerminusModule.forRoot({ logger: false }), ...options.services],
@@ -33,6 +34,7 @@ export class GatewayModule {
         VersionWatch,
         { provide: APP_FILTER, useClass: ProblemFilter },
         gatewayHealthChecks,
+        { provide: ReadyAnswers, useValue: options.readyAnswers ?? new ReadyAnswers() },
         Responder,
         ResponseCache,
         CommuneListService,

@@ -4,7 +4,7 @@ import { ProblemError, type FileAnswer } from '@mc/contracts';
 import { parseCommuneListParams } from '../src/communes/list-params.js';
 import { etagFor, matchesIfNoneMatch, negotiateEncoding } from '../src/http/encoding.js';
 import { clientErrorProblem } from '../src/http/client-errors.js';
-import { BytesCache } from '../src/http/responder.js';
+import { BytesCache, SYNC_COMPRESS_BYTES, brotliWindowBits, compressionFor } from '../src/http/responder.js';
 import { RESPONSE_CACHE_BYTES, RESPONSE_CACHE_ENTRIES, ResponseCache } from '../src/http/response-cache.js';
 
 describe('parseCommuneListParams', () => {
@@ -146,5 +146,21 @@ describe('BytesCache', () => {
     assert.equal(cache.size, 800);
     cache.set('big', Buffer.alloc(101));
     assert.equal(cache.get('big'), undefined);
+  });
+});
+
+describe('compressionFor', () => {
+  it('compresses files hard on the thread pool, computed answers fast and, when small, on the event loop', () => {
+    assert.deepEqual(compressionFor('small', 100), { brotliQuality: 9, gzipLevel: 9, sync: false });
+    assert.deepEqual(compressionFor('fast', 38_003), { brotliQuality: 2, gzipLevel: 5, sync: true });
+    assert.equal(compressionFor('fast', SYNC_COMPRESS_BYTES).sync, false);
+  });
+
+  it('sizes the brotli window to the body, within brotli’s bounds', () => {
+    assert.equal(brotliWindowBits(38_003), 16);
+    assert.equal(brotliWindowBits(65_535), 16);
+    assert.equal(brotliWindowBits(65_536), 17);
+    assert.equal(brotliWindowBits(1), 10);
+    assert.equal(brotliWindowBits(200 * 2 ** 20), 24);
   });
 });

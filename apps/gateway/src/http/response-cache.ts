@@ -10,6 +10,7 @@ import { Inject, Injectable, Optional } from '@nestjs/common';
 import type { FileAnswer } from '@mc/contracts';
 import { cacheLookups } from '@mc/contracts/service';
 import { GATEWAY_OPTIONS, type GatewayOptions } from '../gateway-options.js';
+import { ReadyAnswers } from './ready-answers.js';
 
 export const RESPONSE_CACHE_ENTRIES = 5_000;
 export const RESPONSE_CACHE_BYTES = 64 * 2 ** 20;
@@ -24,13 +25,24 @@ export class ResponseCache {
   private readonly lookups = cacheLookups();
   private readonly keepFiles: boolean;
 
-  constructor(@Optional() @Inject(GATEWAY_OPTIONS) options?: GatewayOptions) {
+  constructor(
+    @Optional() @Inject(GATEWAY_OPTIONS) options?: GatewayOptions,
+    @Optional() private readonly ready?: ReadyAnswers,
+  ) {
     this.keepFiles = options?.cacheFiles === true;
   }
 
   /** The dataset version a service answers from now, as its status says (VersionWatch). */
   observe(service: ServiceName, datasetVersion: string | null): void {
-    if (datasetVersion) this.latest.set(service, datasetVersion);
+    if (datasetVersion) this.follow(service, datasetVersion);
+  }
+
+  /** A service now answers from another version: the answers ready to write are of the old one. */
+  private follow(service: ServiceName, datasetVersion: string): void {
+    const previous = this.latest.get(service);
+    if (previous === datasetVersion) return;
+    this.latest.set(service, datasetVersion);
+    if (previous !== undefined) this.ready?.clear();
   }
 
   /** `key` is the request URL, or another name for an answer that many URLs share. */
@@ -56,7 +68,7 @@ export class ResponseCache {
     this.lookups.inc({ cache: 'gateway-responses', result: cached ? 'hit' : 'miss' });
     if (cached) return cached;
     const answer = await compute();
-    this.latest.set(service, answer.datasetVersion);
+    this.follow(service, answer.datasetVersion);
     if (answer.tier === 'computed' || this.keepFiles) this.set(answer.datasetVersion, key, answer);
     return answer;
   }

@@ -1,0 +1,47 @@
+// Lists join rows serialised once (prepareRowsJson): the bytes and ETag must be those of
+// serialising the whole envelope, for every kind of list, and a row must not change after.
+import assert from 'node:assert/strict';
+import { before, describe, it } from 'node:test';
+import { prepareJson, prepareRowsJson, type CommuneListQuery } from '@mc/contracts';
+import { testBuildDir } from '@mc/test-support';
+import { CatalogService, MemoryStore } from '../src/index.js';
+
+let catalog: CatalogService;
+const query = (url: string, fields: Partial<CommuneListQuery>): CommuneListQuery => ({ url, page: 1, sort: { key: 'code', descending: false, figure: false }, ...fields }) as CommuneListQuery;
+
+describe('lists joined from rows serialised once', () => {
+  before(async () => {
+    catalog = await CatalogService.open(MemoryStore.load(testBuildDir()));
+  });
+
+  it('are the bytes and ETag of the whole envelope serialised, sorted by a plain key, by a figure, filtered or not', async () => {
+    const queries = [
+      query('/api/communes?sort=-density&page=3', { page: 3, sort: { key: 'density', descending: true, figure: false } }),
+      query('/api/communes?province=01.511&type=urban', { province: '01.511', type: 'urban' }),
+      query('/api/communes?sort=-economy.per1000.jobs&page=2', { page: 2, sort: { key: 'economy.per1000.jobs', descending: true, figure: true } }),
+      query('/api/communes?min_population=100000&sort=name', { minPopulation: 100_000, sort: { key: 'name', descending: false, figure: false } }),
+    ];
+    for (const q of queries) {
+      // Twice: the second time every row's JSON comes from the kept serialisation.
+      for (let round = 0; round < 2; round++) {
+        const envelope = await catalog.listCommunes(q);
+        const joined = prepareRowsJson(q.url, envelope);
+        const whole = prepareJson(q.url, envelope);
+        assert.ok(joined.body.equals(whole.body), q.url);
+        assert.equal(joined.etag, whole.etag);
+      }
+    }
+  });
+
+  it('filters only by what a query sets: Tanger-Assilah’s urban communes, communes of 100,000 people or more', async () => {
+    const urban = await catalog.listCommunes(query('/api/communes?province=01.511&type=urban', { province: '01.511', type: 'urban' }));
+    assert.ok(urban.data.length > 0 && urban.data.every((c) => c.parents.province === '01.511' && c.type === 'urban'));
+    assert.equal(urban.data[0]!.code, '01.511.01.0');
+    const large = await catalog.listCommunes(query('/api/communes?min_population=100000', { minPopulation: 100_000 }));
+    assert.ok(large.data.every((c) => c.population['2024']!.total >= 100_000));
+    const all = await catalog.listCommunes(query('/api/communes?max_population=100000000', { maxPopulation: 100_000_000 }));
+    const none = await catalog.listCommunes(query('/api/communes', {}));
+    assert.equal(all.meta.total, none.meta.total, 'every commune has a 2024 population under the bound');
+    assert.equal(none.meta.total, 1503);
+  });
+});

@@ -1,0 +1,162 @@
+/**
+ * Answers ready to write: once the full pipeline has answered a GET with 200, the exact
+ * headers and bytes it sent are kept under the request URL and the negotiated coding, and the
+ * same request is answered again straight from the HTTP server's request listener, before
+ * Fastify, Nest, validation or any hook runs (issue 12). An answer is a pure function of the
+ * dataset version, the URL and the coding (If-None-Match only picks 200 or 304, and HEAD only
+ * drops the body), so this is the response cache at its cheapest. A new dataset version
+ * clears it (`clear()`); an answer computed under an older generation is never kept.
+ */
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import { matchesIfNoneMatch, negotiateEncoding, type Coding } from './encoding.js';
+
+export interface ReadyAnswer {
+  etag: string;
+  /** Every header of the 200 answer, Content-Length included. */
+  headers: OutgoingHttpHeaders;
+  /** The headers of the 304 answer to a matching If-None-Match (no Content-Type or -Encoding). */
+  notModifiedHeaders: OutgoingHttpHeaders;
+  body: Buffer;
+}
+
+interface Entry extends ReadyAnswer {
+  /** Second-chance eviction: a hit since the last sweep keeps the entry once more. */
+  used: boolean;
+}
+
+/** What a request that missed carries to `keep`: the generation it began in, and whether its key was seen before. */
+const MISSED = Symbol('mc.readyAnswers.missed');
+type MarkedRequest = IncomingMessage & { [MISSED]?: { generation: number; key: string; admitted: boolean } };
+
+/** The few request headers the listener reads, from `rawHeaders`: building `headers` costs more than the rest. */
+interface Wanted {
+  acceptEncoding: string;
+  ifNoneMatch: string | undefined;
+  hasBody: boolean;
+}
+function readHeaders(raw: readonly string[]): Wanted {
+  const wanted: Wanted = { acceptEncoding: '', ifNoneMatch: undefined, hasBody: false };
+  for (let i = 0; i < raw.length; i += 2) {
+    const name = raw[i]!;
+    // Lengths first: most headers are ruled out without lower-casing them.
+    if (name.length === 15 && name.toLowerCase() === 'accept-encoding') wanted.acceptEncoding = wanted.acceptEncoding ? `${wanted.acceptEncoding}, ${raw[i + 1]}` : raw[i + 1]!;
+    else if (name.length === 13 && name.toLowerCase() === 'if-none-match') wanted.ifNoneMatch = wanted.ifNoneMatch === undefined ? raw[i + 1] : `${wanted.ifNoneMatch}, ${raw[i + 1]}`;
+    else if ((name.length === 14 && name.toLowerCase() === 'content-length') || (name.length === 17 && name.toLowerCase() === 'transfer-encoding')) wanted.hasBody = true;
+  }
+  return wanted;
+}
+
+export const READY_ANSWERS_BYTES = 64 * 2 ** 20;
+export const READY_ANSWERS_ENTRIES = 20_000;
+/**
+ * An answer is kept the second time its request is seen, not the first: URLs asked once (a
+ * cache-busting parameter, a scan) then cost one set look-up, not a kept copy. The keys seen
+ * once are forgotten all together when there are this many.
+ */
+const SEEN_ONCE_KEYS = 50_000;
+/** Accept-Encoding values seen are few (one per client library): each is parsed once. */
+const CODINGS_REMEMBERED = 256;
+
+export class ReadyAnswers {
+  private readonly entries = new Map<string, Entry>();
+  private readonly codings = new Map<string, Coding>();
+  private readonly seenOnce = new Set<string>();
+  private bytes = 0;
+  private generation = 0;
+  /** Requests answered here since the start (read by /metrics, which costs nothing per request). */
+  answered = 0;
+  /** Called once per request answered here, when the request log is on. */
+  onAnswer: ((request: IncomingMessage, status: number) => void) | undefined;
+
+  constructor(
+    readonly maxBytes = READY_ANSWERS_BYTES,
+    readonly maxEntries = READY_ANSWERS_ENTRIES,
+  ) {}
+
+  /** Answers the request if its answer is ready; otherwise marks it for `keep` and returns false. */
+  tryAnswer(request: IncomingMessage, response: ServerResponse): boolean {
+    const method = request.method;
+    if (method !== 'GET' && method !== 'HEAD') return false;
+    const wanted = readHeaders(request.rawHeaders);
+    // A request with a body goes the whole way, so that it is refused as it always was.
+    if (wanted.hasBody) return false;
+    const key = `${this.codingOf(wanted.acceptEncoding)} ${request.url}`;
+    const entry = this.entries.get(key);
+    if (!entry) {
+      this.markMiss(request as MarkedRequest, key);
+      return false;
+    }
+    entry.used = true;
+    this.answered += 1;
+    const ifNoneMatch = wanted.ifNoneMatch;
+    if (ifNoneMatch !== undefined && matchesIfNoneMatch(ifNoneMatch, entry.etag)) {
+      response.writeHead(304, entry.notModifiedHeaders).end();
+      this.onAnswer?.(request, 304);
+    } else {
+      response.writeHead(200, entry.headers).end(method === 'HEAD' ? undefined : entry.body);
+      this.onAnswer?.(request, 200);
+    }
+    return true;
+  }
+
+  /** Whether `keep` would keep the answer to this request (so that it is worth preparing). */
+  admits(request: IncomingMessage): boolean {
+    const missed = (request as MarkedRequest)[MISSED];
+    return request.method === 'GET' && missed !== undefined && missed.admitted && missed.generation === this.generation;
+  }
+
+  /** Keeps what the pipeline answered to a GET asked before, unless the dataset changed since it began. */
+  keep(request: IncomingMessage, answer: ReadyAnswer): void {
+    if (!this.admits(request) || answer.body.length > this.maxBytes / 16) return;
+    const key = (request as MarkedRequest)[MISSED]!.key;
+    const previous = this.entries.get(key);
+    if (previous) this.bytes -= previous.body.length;
+    this.entries.set(key, { ...answer, used: false });
+    this.bytes += answer.body.length;
+    this.evict();
+  }
+
+  /** A new dataset version: nothing kept is served again, nothing in flight is kept. */
+  clear(): void {
+    this.generation += 1;
+    this.entries.clear();
+    this.seenOnce.clear();
+    this.bytes = 0;
+  }
+
+  get size(): { entries: number; bytes: number } {
+    return { entries: this.entries.size, bytes: this.bytes };
+  }
+
+  private codingOf(acceptEncoding: string): Coding {
+    let coding = this.codings.get(acceptEncoding);
+    if (coding === undefined) {
+      coding = negotiateEncoding(acceptEncoding);
+      if (this.codings.size < CODINGS_REMEMBERED) this.codings.set(acceptEncoding, coding);
+    }
+    return coding;
+  }
+
+  private markMiss(request: MarkedRequest, key: string): void {
+    if (request.method !== 'GET') return;
+    const admitted = this.seenOnce.delete(key);
+    if (!admitted) {
+      if (this.seenOnce.size >= SEEN_ONCE_KEYS) this.seenOnce.clear();
+      this.seenOnce.add(key);
+    }
+    request[MISSED] = { generation: this.generation, key, admitted };
+  }
+
+  private evict(): void {
+    while (this.entries.size > this.maxEntries || this.bytes > this.maxBytes) {
+      const [key, oldest] = this.entries.entries().next().value as [string, Entry];
+      this.entries.delete(key);
+      if (oldest.used) {
+        oldest.used = false;
+        this.entries.set(key, oldest);
+      } else {
+        this.bytes -= oldest.body.length;
+      }
+    }
+  }
+}
