@@ -41,7 +41,9 @@ RUN npx tsc -b tsconfig.build.json \
 FROM ${NODE_IMAGE} AS runtime
 RUN rm -rf /usr/local/lib/node_modules /usr/local/bin/npm /usr/local/bin/npx \
       /usr/local/bin/corepack /usr/local/bin/yarn /usr/local/bin/yarnpkg /opt/yarn-*
-ENV NODE_ENV=production
+# A young generation of 4 MB semi-spaces instead of 16: about 25 MB less resident memory for
+# no measurable loss of throughput (docs/performance.md); the same flag as `npm start`.
+ENV NODE_ENV=production NODE_OPTIONS=--max-semi-space-size=4
 WORKDIR /app
 COPY --from=build /app/package.json ./
 COPY --from=build /app/node_modules node_modules

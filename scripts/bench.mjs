@@ -104,9 +104,12 @@ async function startProcess(args, env, readyUrl) {
   throw new Error(`${args.join(' ')} was not ready in 60 s`);
 }
 
+// The V8 flags `npm start` runs with (package.json config.node_flags).
+const nodeFlags = JSON.parse(readFileSync('package.json', 'utf8')).config.node_flags.split(' ');
+
 async function startEmbedded() {
   const port = nextPort++;
-  const { child, readyMs } = await startProcess(['apps/embedded/dist/src/main.js'], { ...serverEnv, PORT: String(port) }, `http://127.0.0.1:${port}/readyz`);
+  const { child, readyMs } = await startProcess([...nodeFlags, 'apps/embedded/dist/src/main.js'], { ...serverEnv, PORT: String(port) }, `http://127.0.0.1:${port}/readyz`);
   return { child, readyMs, base: `http://127.0.0.1:${port}` };
 }
 

@@ -35,27 +35,28 @@ export class CatalogService implements CatalogPort {
   private readonly resolver: Resolver;
   private readonly orders = new Map<string, readonly CommuneRow[]>();
   private figures?: Promise<{ catalogues: FigureCatalogues; source: FigureSource }>;
+  /** The commune records, parsed from their own static files at the first list: one source of truth, whatever the store. */
+  private records?: Promise<readonly CommuneRecord[]>;
 
-  /**
-   * @param communeRecords the commune records, parsed once from their own static files: one
-   * source of truth for lists, whatever the store.
-   */
-  private constructor(
-    private readonly store: DatasetStore,
-    private readonly communeRecords: readonly CommuneRecord[],
-  ) {
+  private constructor(private readonly store: DatasetStore) {
     this.resolver = createResolver(store.units());
   }
 
-  /** A catalog over one build: its commune records are read in one batch. */
+  /** A catalog over one build. Its commune records are read in one batch when a list first needs them. */
   static async open(store: DatasetStore): Promise<CatalogService> {
-    const codes = store.units().filter((u) => u.level === 'commune').map((u) => u.code);
-    const files = await store.getMany(codes.map((code) => unitPath('commune', code)));
-    const communes = files.map((file, i) => {
-      if (!file) throw new Error(`build ${store.datasetVersion} has no file for commune ${codes[i]}`);
-      return (JSON.parse(file.body.toString('utf8')) as Envelope<CommuneRecord>).data;
-    });
-    return new CatalogService(store, communes);
+    return new CatalogService(store);
+  }
+
+  private communeRecords(): Promise<readonly CommuneRecord[]> {
+    this.records ??= (async () => {
+      const codes = this.store.units().filter((u) => u.level === 'commune').map((u) => u.code);
+      const files = await this.store.getMany(codes.map((code) => unitPath('commune', code)));
+      return files.map((file, i) => {
+        if (!file) throw new Error(`build ${this.store.datasetVersion} has no file for commune ${codes[i]}`);
+        return (JSON.parse(file.body.toString('utf8')) as Envelope<CommuneRecord>).data;
+      });
+    })();
+    return this.records;
   }
 
   /**
@@ -67,11 +68,12 @@ export class CatalogService implements CatalogPort {
     const key = `${sort.descending ? '-' : ''}${sort.key}`;
     let rows = this.orders.get(key);
     if (rows) return rows;
-    if (!sort.figure) rows = sortCommunes(this.communeRecords, sort);
+    const communeRecords = await this.communeRecords();
+    if (!sort.figure) rows = sortCommunes(communeRecords, sort);
     else {
       const { catalogues, source } = await (this.figures ??= this.loadFigures());
       const figure = figureValue(sort.key, catalogues, source);
-      const annotated = this.communeRecords.map((c) => {
+      const annotated = communeRecords.map((c) => {
         const basis = figure.basis(c);
         return { ...c, indicator: { path: figure.path, value: figure.value(c) }, ...(figure.derived ? { derived: true } : {}), ...(basis ? { basis } : {}) };
       });
@@ -86,7 +88,7 @@ export class CatalogService implements CatalogPort {
   /** The field catalogues and every commune's census and establishment records, in one batch. */
   private async loadFigures(): Promise<{ catalogues: FigureCatalogues; source: FigureSource }> {
     const catalogueFiles = ['/data/v1/indicators/fields.json', '/data/v1/indicators/2014/fields.json', '/data/v1/economy/fields.json'];
-    const codes = this.communeRecords.map((c) => c.code);
+    const codes = (await this.communeRecords()).map((c) => c.code);
     const paths = [...catalogueFiles, ...codes.map((code) => `/api/communes/${code}/indicators.json`), ...codes.map((code) => `/api/communes/${code}/economy.json`)];
     const files = await this.store.getMany(paths);
     const parsed = files.map((file) => (file ? JSON.parse(file.body.toString('utf8')) : undefined));

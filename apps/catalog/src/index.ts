@@ -1,6 +1,6 @@
 export { CatalogModule } from './catalog.module.js';
 export { CatalogService } from './catalog.service.js';
-export { MemoryStore } from './store/memory-store.js';
+export { BuildFolderStore } from './store/build-folder-store.js';
 export type { DatasetStore } from './store/dataset-store.js';
 export { filterCommunes, sortCommunes } from './lists/commune-list.js';
 export { RedisStore, BuildNotLoadedError } from './store/redis-store.js';

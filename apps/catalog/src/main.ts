@@ -19,7 +19,7 @@ runMain('catalog', async () => {
   env.done();
 
   const log = (line: string) => (logLevel === 'silent' ? undefined : console.log(`catalog: ${line}`));
-  const catalog = new FollowedCatalog(createRedisReader(redisUrl, 'mc-catalog'), { intervalMs, cacheBytes, log });
+  const catalog = new FollowedCatalog(await createRedisReader(redisUrl, 'mc-catalog'), { intervalMs, cacheBytes, log });
   await catalog.follower.start(); // not ready (503) until a build is there; keeps polling
   const app = await createServiceApp({ name: 'catalog', controllers: [CatalogInternalController], providers: [{ provide: CATALOG, useValue: catalog }], status: () => catalog.status(), logLevel, publicMetrics: metricsPort === undefined });
   app.enableShutdownHooks();

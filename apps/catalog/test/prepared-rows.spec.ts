@@ -4,14 +4,14 @@ import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import { prepareJson, prepareRowsJson, type CommuneListQuery } from '@mc/contracts';
 import { testBuildDir } from '@mc/test-support';
-import { CatalogService, MemoryStore } from '../src/index.js';
+import { CatalogService, BuildFolderStore } from '../src/index.js';
 
 let catalog: CatalogService;
 const query = (url: string, fields: Partial<CommuneListQuery>): CommuneListQuery => ({ url, page: 1, sort: { key: 'code', descending: false, figure: false }, ...fields }) as CommuneListQuery;
 
 describe('lists joined from rows serialised once', () => {
   before(async () => {
-    catalog = await CatalogService.open(MemoryStore.load(testBuildDir()));
+    catalog = await CatalogService.open(BuildFolderStore.open(testBuildDir()));
   });
 
   it('are the bytes and ETag of the whole envelope serialised, sorted by a plain key, by a figure, filtered or not', async () => {

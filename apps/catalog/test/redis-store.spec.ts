@@ -7,7 +7,7 @@ import { REDIS_KEYS, buildKeys, parseSort, type BuildManifest, type CommuneListQ
 import { loadRedis, RedisLoadError } from '@mc/etl';
 import { scratchDir, startRedis, testBuildDir, testBuildRoot, type RedisServer } from '@mc/test-support';
 import { Redis } from 'ioredis';
-import { BuildNotLoadedError, CatalogService, MemoryStore, RedisStore } from '../src/index.js';
+import { BuildNotLoadedError, CatalogService, BuildFolderStore, RedisStore } from '../src/index.js';
 
 let server: RedisServer;
 let redis: Redis;
@@ -111,7 +111,7 @@ describe('the catalog on Redis', () => {
     const store = await RedisStore.open(redis, { cacheBytes: 1024 * 1024 });
     assert.equal(store.datasetVersion, '1.10.0');
     const onRedis = await CatalogService.open(store);
-    const inMemory = await CatalogService.open(MemoryStore.load(buildDir));
+    const inMemory = await CatalogService.open(BuildFolderStore.open(buildDir));
     const paths = Object.keys(manifest.files).filter((_, i) => i % 37 === 0);
     for (const path of [...paths, '/api/regions.json', '/api/communes/12.391.01.01/indicators.json', '/api/nothing.json']) {
       const [a, b] = [await onRedis.file(path), await inMemory.file(path)];

@@ -1,6 +1,6 @@
 /** Embedded-mode configuration, only from environment variables, checked at start-up. */
 import { DEFAULT_MEILI_INDEX } from '@mc/contracts';
-import { DEFAULT_BUILD_ROOT, DEFAULT_DATASET_DIR } from '@mc/etl';
+import { DEFAULT_BUILD_ROOT, DEFAULT_DATASET_DIR } from '@mc/contracts';
 
 export interface EmbeddedConfig {
   port: number;

@@ -8,18 +8,19 @@ import { readSearchDocuments } from '@mc/contracts';
 import { SearchModule } from '@mc/search';
 import { GeoModule } from '@mc/geo';
 import { createGatewayApp } from '@mc/gateway';
-import { loadMeilisearch, runEtl } from '@mc/etl';
+import { findBuild } from '@mc/etl/build-identity';
 import type { EmbeddedConfig } from './config.js';
 
 export async function createEmbeddedApp(
   config: Omit<EmbeddedConfig, 'port' | 'host'>,
   log: (line: string) => void = () => undefined,
 ) {
-  // runEtl is a no-op when the build for this dataset version already exists.
-  const build = runEtl({ datasetDir: config.datasetDir, buildRoot: config.buildRoot, log });
+  // A build already on disk is served at once; only without one is the ETL loaded and run.
+  const build = findBuild(config.datasetDir, config.buildRoot) ?? (await import('@mc/etl')).runEtl({ datasetDir: config.datasetDir, buildRoot: config.buildRoot, log });
   if (config.meili) {
     // Loads only when the live index serves another version; if Meilisearch is down, start
     // anyway: searches fall back to the embedded engine until it answers.
+    const { loadMeilisearch } = await import('@mc/etl');
     await loadMeilisearch(readSearchDocuments(build.dir), { ...config.meili, log }).catch((error: unknown) =>
       log(`meilisearch: not loaded (${error instanceof Error ? error.message : String(error)}); searching with the embedded engine meanwhile`),
     );

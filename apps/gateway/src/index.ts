@@ -2,5 +2,3 @@ export { createGatewayApp, type GatewayAppOptions } from './app.js';
 export { GatewayModule } from './gateway.module.js';
 export { negotiateEncoding, etagFor, matchesIfNoneMatch } from './http/encoding.js';
 export { Responder } from './http/responder.js';
-export { ServiceClientsModule, CatalogClient, SearchClient, GeoClient, type ServiceUrls } from './clients/port-clients.js';
-export { ServiceClient } from './clients/service-client.js';

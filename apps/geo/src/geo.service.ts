@@ -4,12 +4,9 @@
  * tiles and their index) with their alias routes, resolved with the same unit index and rules
  * as the catalog's, so a geometry request is one call to one service.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import {
-  BUILD_LAYOUT,
+  BuildFolderFiles,
   answerPath,
-  contentTypeOf,
   createResolver,
   isGeometryFile,
   notFound,
@@ -33,39 +30,49 @@ import {
 } from '@mc/contracts';
 import { GeoIndex } from './geo-index.js';
 
-/** What a geo service holds for one build, wherever it was read from (a build folder or Redis). */
+/**
+ * What a geo service reads of one build, wherever it is (a build folder or Redis). From a
+ * folder everything is read when first asked: the pack when a point is first looked up, the
+ * files when first requested; from Redis it is all in memory already.
+ */
 export interface GeoData {
   datasetVersion: string;
-  pack: GeoPack;
   units: readonly UnitIndexEntry[];
-  /** Every geometry file of the static tree, by path. */
-  files: ReadonlyMap<string, StaticFile>;
-  /** The commune records (`/api/communes/{code}.json` bytes), by code: the body of `at`. */
-  communeFiles: ReadonlyMap<string, Buffer>;
+  pack: () => GeoPack;
+  /** A geometry file of the static tree. */
+  file: (path: string) => Promise<StaticFile | undefined>;
+  /** A commune record (`/api/communes/{code}.json` bytes): the body of `at`. */
+  communeFile: (code: string) => Promise<Buffer | undefined>;
 }
 
-/** The geometry files and commune records of a build folder. */
+/** A build folder's geometry, read as it is asked. */
 export function readGeoData(buildDir: string): GeoData {
   const manifest = readManifest(buildDir);
-  const units = readUnitIndex(buildDir).units;
-  const read = (path: string) => readFileSync(join(buildDir, BUILD_LAYOUT.staticDir, path));
-  const files = new Map<string, StaticFile>();
-  for (const [path, { etag }] of Object.entries(manifest.files)) {
-    if (isGeometryFile(path)) files.set(path, { path, body: read(path), etag, contentType: contentTypeOf(path) });
-  }
-  const communeFiles = new Map(units.filter((u) => u.level === 'commune').map((u) => [u.code, read(unitPath('commune', u.code))]));
-  return { datasetVersion: manifest.datasetVersion, pack: readGeoPack(buildDir), units, files, communeFiles };
+  const geometry = new BuildFolderFiles(buildDir, manifest, isGeometryFile);
+  const records = new BuildFolderFiles(buildDir, manifest, (path) => !isGeometryFile(path));
+  let pack: GeoPack | undefined;
+  return {
+    datasetVersion: manifest.datasetVersion,
+    units: readUnitIndex(buildDir).units,
+    pack: () => (pack ??= readGeoPack(buildDir)),
+    file: (path) => geometry.get(path),
+    communeFile: async (code) => (await records.get(unitPath('commune', code)))?.body,
+  };
 }
 
 export class GeoService implements GeoPort {
-  readonly index: GeoIndex;
   private readonly resolver: Resolver;
   /** `at` answers, one per (commune, arrondissement): there are no others. */
   private readonly atAnswers = new Map<string, StaticFile>();
+  private built?: GeoIndex;
 
   constructor(private readonly data: GeoData) {
-    this.index = new GeoIndex(data.pack);
     this.resolver = createResolver(data.units);
+  }
+
+  /** The point index, built on the first look-up (about 170 ms and 60 MB for dataset 1.10.0). */
+  get index(): GeoIndex {
+    return (this.built ??= new GeoIndex(this.data.pack()));
   }
 
   static fromBuild(buildDir: string): GeoService {
@@ -78,7 +85,7 @@ export class GeoService implements GeoPort {
 
   async at(lat: number, lng: number): Promise<FileAnswer> {
     const match = this.index.at(lat, lng);
-    const body = match && this.data.communeFiles.get(match.communeCode);
+    const body = match && (await this.data.communeFile(match.communeCode));
     if (!match || !body) throw notFound(`no commune boundary contains ${lat}, ${lng}`);
     const key = `${match.communeCode} ${match.arrondissement?.code ?? ''}`;
     let file = this.atAnswers.get(key);
@@ -95,7 +102,7 @@ export class GeoService implements GeoPort {
   }
 
   async lookup(request: PathLookup): Promise<FileAnswer> {
-    const { tier, file } = await answerPath({ resolver: this.resolver, file: async (path) => this.data.files.get(path) }, request);
+    const { tier, file } = await answerPath({ resolver: this.resolver, file: (path) => this.data.file(path) }, request);
     return { datasetVersion: this.datasetVersion, tier, file };
   }
 

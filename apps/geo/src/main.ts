@@ -26,7 +26,7 @@ runMain('geo', async () => {
   if (buildDir) {
     geo = GeoService.fromBuild(buildDir);
   } else {
-    const followed = new FollowedGeo(createRedisReader(redisUrl!, 'mc-geo'), { intervalMs, log });
+    const followed = new FollowedGeo(await createRedisReader(redisUrl!, 'mc-geo'), { intervalMs, log });
     await followed.follower.start();
     geo = followed;
   }

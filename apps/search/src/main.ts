@@ -21,7 +21,7 @@ runMain('search', async () => {
 
   const log = (line: string) => (logLevel === 'silent' ? undefined : console.log(`search: ${line}`));
   const meili = meiliUrl ? { url: meiliUrl, apiKey: process.env.MEILI_API_KEY || undefined, indexUid: process.env.MEILI_INDEX || DEFAULT_MEILI_INDEX, timeoutMs: meiliTimeout } : undefined;
-  const search = new FollowedSearch(createRedisReader(redisUrl, 'mc-search'), { intervalMs, meili, log });
+  const search = new FollowedSearch(await createRedisReader(redisUrl, 'mc-search'), { intervalMs, meili, log });
   await search.follower.start();
   const app = await createServiceApp({ name: 'search', controllers: [SearchInternalController], providers: [{ provide: SEARCH, useValue: search }], status: () => search.status(), logLevel, publicMetrics: metricsPort === undefined });
   app.enableShutdownHooks();

@@ -4,6 +4,10 @@ import type { BBox, Name, UnitIndex } from './records.js';
 import type { SearchDocumentsFile } from './search/documents.js';
 
 /** Where a build lives: one immutable folder per dataset version. */
+/** Where the dataset and the builds are unless DATASET_DIR and BUILD_DIR say otherwise. */
+export const DEFAULT_DATASET_DIR = 'data/v1';
+export const DEFAULT_BUILD_ROOT = 'build/dataset';
+
 export const BUILD_LAYOUT = {
   manifest: 'manifest.json',
   units: 'units.json',

@@ -12,6 +12,8 @@ export * from './sorting.js';
 export * from './catalog-port.js';
 export * from './etag.js';
 export * from './build-layout.js';
+export * from './build-folder.js';
+export * from './bytes-lru.js';
 export * from './search/index.js';
 export * from './search-port.js';
 export * from './geo-port.js';

@@ -6,8 +6,8 @@
  * manifest is rebuilt, never served.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
-import { dirname, join, relative, sep } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BUILD_LAYOUT, strongEtag, type BuildManifest } from '@mc/contracts';
 
@@ -47,8 +47,53 @@ export function buildIdFor(datasetDir: string, datasetVersion: string): string {
   return `${datasetVersion}-${hash.digest('hex').slice(0, 12)}`;
 }
 
-/** What is wrong with a build folder, or null when every file the manifest names hashes to it. */
-export function buildDamage(dir: string): string | null {
+/**
+ * `buildIdFor`, remembered under a stamp of what it depends on (every dataset file's path,
+ * size and modification time, and the ETL's code), so that a start finds its build without
+ * reading and hashing the dataset again. A build root that can't be written only loses the
+ * shortcut.
+ */
+export function rememberedBuildId(datasetDir: string, datasetVersion: string, buildRoot: string): string {
+  const stamp = createHash('sha256').update(etlCodeDigest()).update(datasetVersion);
+  for (const file of filesBelow(datasetDir, () => true)) {
+    const { size, mtimeMs } = statSync(file);
+    stamp.update(`${relative(datasetDir, file).split(sep).join('/')}\0${size}\0${mtimeMs}\0`);
+  }
+  const stampFile = join(buildRoot, '.stamps', stamp.digest('hex').slice(0, 32));
+  if (existsSync(stampFile)) return readFileSync(stampFile, 'utf8').trim();
+  const id = buildIdFor(datasetDir, datasetVersion);
+  try {
+    mkdirSync(dirname(stampFile), { recursive: true });
+    writeFileSync(stampFile, id);
+  } catch {
+    // Read-only: the next start hashes the dataset again.
+  }
+  return id;
+}
+
+/**
+ * The build of this dataset when one is on disk and servable, without loading the ETL or
+ * reading the dataset: how a start skips the ETL. Null means: run the ETL.
+ */
+export function findBuild(datasetDir: string, buildRoot: string): { datasetVersion: string; dir: string } | null {
+  let datasetVersion: unknown;
+  try {
+    datasetVersion = (JSON.parse(readFileSync(join(datasetDir, 'sources.json'), 'utf8')) as { datasetVersion?: unknown }).datasetVersion;
+  } catch {
+    return null; // the ETL says what is wrong with the dataset
+  }
+  if (typeof datasetVersion !== 'string' || !/^\d+\.\d+\.\d+$/.test(datasetVersion)) return null;
+  const dir = resolve(buildRoot, rememberedBuildId(resolve(datasetDir), datasetVersion, resolve(buildRoot)));
+  return existsSync(dir) && buildDamage(dir, 'sizes') === null ? { datasetVersion, dir } : null;
+}
+
+/**
+ * What is wrong with a build folder, or null: its index files, and every file its manifest
+ * names, hashed to the manifest's ETag (`hashes`, what the ETL checks) or only at the
+ * manifest's size (`sizes`, what a start checks: a build is written atomically, so that
+ * catches a folder edited or cut short since, in 40 ms instead of hashing 112 MB).
+ */
+export function buildDamage(dir: string, depth: 'hashes' | 'sizes' = 'hashes'): string | null {
   const manifestPath = join(dir, BUILD_LAYOUT.manifest);
   if (!existsSync(manifestPath)) return 'no manifest';
   let manifest: BuildManifest;
@@ -60,10 +105,12 @@ export function buildDamage(dir: string): string | null {
   for (const name of [BUILD_LAYOUT.units, BUILD_LAYOUT.searchDocuments, BUILD_LAYOUT.geoPack, BUILD_LAYOUT.coverage]) {
     if (!existsSync(join(dir, name))) return `${name} is missing`;
   }
-  for (const [path, { etag }] of Object.entries(manifest.files)) {
+  for (const [path, { etag, bytes }] of Object.entries(manifest.files)) {
     const file = join(dir, BUILD_LAYOUT.staticDir, path);
-    if (!existsSync(file)) return `${path} is missing`;
-    if (strongEtag(readFileSync(file)) !== etag) return `${path} does not hash to its manifest ETag`;
+    const size = statSync(file, { throwIfNoEntry: false })?.size;
+    if (size === undefined) return `${path} is missing`;
+    if (depth === 'sizes' && size !== bytes) return `${path} has ${size} bytes, its manifest says ${bytes}`;
+    if (depth === 'hashes' && strongEtag(readFileSync(file)) !== etag) return `${path} does not hash to its manifest ETag`;
   }
   return null;
 }

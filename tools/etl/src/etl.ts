@@ -39,8 +39,7 @@ export class DatasetInvalidError extends Error {
 }
 
 /** The copy of the upstream data/v1 tree this repository carries (data/README.md). */
-export const DEFAULT_DATASET_DIR = 'data/v1';
-export const DEFAULT_BUILD_ROOT = 'build/dataset';
+export { DEFAULT_BUILD_ROOT, DEFAULT_DATASET_DIR } from '@mc/contracts';
 
 /** A build's folder: `<buildRoot>/<datasetVersion>-<digest of the dataset and the ETL>`. */
 export function buildDirFor(buildRoot: string, buildId: string): string {

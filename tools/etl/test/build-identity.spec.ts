@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, truncateSync, utimesSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { describe, it } from 'node:test';
 import { parseJsonText, runEtl } from '../src/index.js';
-import { buildDamage, buildIdFor } from '../src/build-identity.js';
+import { buildDamage, buildIdFor, findBuild } from '../src/build-identity.js';
 import { DATASET_DIR, copyDataset, sharedBuild, tempDir } from './support.js';
 
 describe('a build is named by what made it', () => {
@@ -18,6 +18,39 @@ describe('a build is named by what made it', () => {
     sources.sources[0].retrievedAt = '2026-01-01';
     writeFileSync(join(copy, 'sources.json'), JSON.stringify(sources));
     assert.notEqual(buildIdFor(copy, '1.10.0'), id);
+  });
+});
+
+describe('a start finds its build without the ETL (findBuild)', () => {
+  it('by a stamp of the dataset files, hashing the dataset once; an edited file is another stamp and another build', () => {
+    const root = tempDir('mc-find-');
+    const dir = join(root, basename(sharedBuild().dir));
+    cpSync(sharedBuild().dir, dir, { recursive: true });
+    const copy = copyDataset();
+    assert.deepEqual(findBuild(copy, root), { datasetVersion: '1.10.0', dir });
+    const stamps = readdirSync(join(root, '.stamps'));
+    assert.equal(stamps.length, 1);
+    assert.equal(readFileSync(join(root, '.stamps', stamps[0]!), 'utf8'), basename(dir));
+    assert.deepEqual(findBuild(copy, root), { datasetVersion: '1.10.0', dir }, 'the second start reads the stamp');
+    assert.equal(readdirSync(join(root, '.stamps')).length, 1);
+    const sources = join(copy, 'sources.json');
+    writeFileSync(sources, readFileSync(sources, 'utf8').replace('"retrievedAt": "', '"retrievedAt": "1'));
+    utimesSync(sources, new Date(), new Date(Date.now() + 5000));
+    assert.equal(findBuild(copy, root), null, 'an edited dataset has no build yet: the ETL runs');
+    assert.equal(readdirSync(join(root, '.stamps')).length, 2);
+  });
+
+  it('refuses a build cut short or missing a file, and a folder that is no dataset', () => {
+    const root = tempDir('mc-find-short-');
+    const dir = join(root, basename(sharedBuild().dir));
+    cpSync(sharedBuild().dir, dir, { recursive: true });
+    assert.equal(buildDamage(dir, 'sizes'), null);
+    const file = join(dir, 'static/api/communes/01.511.01.0.json');
+    const size = readFileSync(file).length;
+    truncateSync(file, 100);
+    assert.equal(buildDamage(dir, 'sizes'), `/api/communes/01.511.01.0.json has 100 bytes, its manifest says ${size}`);
+    assert.equal(findBuild(DATASET_DIR, root), null);
+    assert.equal(findBuild(tempDir('mc-no-dataset-'), root), null);
   });
 });
 

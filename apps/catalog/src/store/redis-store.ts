@@ -3,7 +3,7 @@
  * each a hash {body, etag}, behind a cache bounded by bytes. A build's keys never change once
  * loaded, so nothing cached can go stale; a new dataset is a new build and a new store.
  */
-import { REDIS_KEYS, buildKeys, contentTypeOf, type StaticFile, type UnitIndex, type UnitIndexEntry } from '@mc/contracts';
+import { BytesLru, REDIS_KEYS, buildKeys, contentTypeOf, type StaticFile, type UnitIndex, type UnitIndexEntry } from '@mc/contracts';
 import { cacheLookups } from '@mc/contracts/service';
 import type { Redis } from 'ioredis';
 import type { DatasetStore } from './dataset-store.js';
@@ -17,9 +17,7 @@ const BATCH = 512;
 export const DEFAULT_CACHE_BYTES = 64 * 1024 * 1024;
 
 export class RedisStore implements DatasetStore {
-  /** Least recently used first (Map keeps insertion order; a hit re-inserts). */
-  private readonly cache = new Map<string, StaticFile>();
-  private cachedBytes = 0;
+  private readonly cache: BytesLru<StaticFile>;
   private readonly lookups = cacheLookups();
 
   private constructor(
@@ -27,8 +25,10 @@ export class RedisStore implements DatasetStore {
     readonly buildId: string,
     readonly datasetVersion: string,
     private readonly index: readonly UnitIndexEntry[],
-    private readonly cacheBytes: number,
-  ) {}
+    cacheBytes: number,
+  ) {
+    this.cache = new BytesLru(cacheBytes, (file) => file.body.length);
+  }
 
   /** The build `mc:current` names, or `buildId`; refuses one whose load was not verified. */
   static async open(redis: Redis, options: { buildId?: string; cacheBytes?: number } = {}): Promise<RedisStore> {
@@ -50,7 +50,7 @@ export class RedisStore implements DatasetStore {
   }
 
   async getMany(paths: readonly string[]): Promise<Array<StaticFile | undefined>> {
-    const out: Array<StaticFile | undefined> = paths.map((path) => this.cached(path));
+    const out: Array<StaticFile | undefined> = paths.map((path) => this.cache.get(path));
     const missing = out.flatMap((file, i) => (file ? [] : [i]));
     this.lookups.inc({ cache: 'catalog-files', result: 'hit' }, paths.length - missing.length);
     this.lookups.inc({ cache: 'catalog-files', result: 'miss' }, missing.length);
@@ -67,32 +67,9 @@ export class RedisStore implements DatasetStore {
         if (!body || !etag) return;
         const file: StaticFile = { path: paths[i]!, body, etag: etag.toString('utf8'), contentType: contentTypeOf(paths[i]!) };
         out[i] = file;
-        this.remember(file);
+        this.cache.set(file.path, file);
       });
     }
     return out;
-  }
-
-  private cached(path: string): StaticFile | undefined {
-    const file = this.cache.get(path);
-    if (file) {
-      this.cache.delete(path);
-      this.cache.set(path, file);
-    }
-    return file;
-  }
-
-  private remember(file: StaticFile): void {
-    if (file.body.length > this.cacheBytes / 8) return; // one file never takes the cache over
-    const before = this.cache.get(file.path);
-    if (before) this.cachedBytes -= before.body.length;
-    this.cache.delete(file.path);
-    this.cache.set(file.path, file);
-    this.cachedBytes += file.body.length;
-    for (const [path, old] of this.cache) {
-      if (this.cachedBytes <= this.cacheBytes) break;
-      this.cache.delete(path);
-      this.cachedBytes -= old.body.length;
-    }
   }
 }

@@ -6,7 +6,7 @@ import { Injectable, Optional } from '@nestjs/common';
 import type { OutgoingHttpHeaders } from 'node:http';
 import { promisify } from 'node:util';
 import { brotliCompress, brotliCompressSync, constants as zlib, gzip as gzipCompress, gzipSync } from 'node:zlib';
-import type { StaticFile } from '@mc/contracts';
+import { BytesLru, type StaticFile } from '@mc/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { etagFor, matchesIfNoneMatch, negotiateEncoding, type Coding } from './encoding.js';
 import { ReadyAnswers } from './ready-answers.js';
@@ -25,34 +25,9 @@ const MIN_COMPRESS_BYTES = 1024;
 export const DEFAULT_CACHE_CONTROL = 'public, max-age=300';
 
 /** Compressed bodies by key, least recently used first out, bounded by their bytes. */
-export class BytesCache {
-  private readonly entries = new Map<string, Buffer>();
-  private bytes = 0;
-
-  constructor(readonly maxBytes: number) {}
-
-  get(key: string): Buffer | undefined {
-    const hit = this.entries.get(key);
-    if (hit) {
-      this.entries.delete(key);
-      this.entries.set(key, hit);
-    }
-    return hit;
-  }
-
-  set(key: string, value: Buffer): void {
-    if (value.length > this.maxBytes / 8 || this.entries.has(key)) return;
-    this.entries.set(key, value);
-    this.bytes += value.length;
-    for (const [oldest, entry] of this.entries) {
-      if (this.bytes <= this.maxBytes) break;
-      this.entries.delete(oldest);
-      this.bytes -= entry.length;
-    }
-  }
-
-  get size(): number {
-    return this.bytes;
+export class BytesCache extends BytesLru<Buffer> {
+  constructor(maxBytes: number) {
+    super(maxBytes, (body) => body.length);
   }
 }
 

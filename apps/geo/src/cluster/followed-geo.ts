@@ -49,7 +49,7 @@ export async function readGeoDataFromRedis(redis: Redis, buildId: string): Promi
   const files = new Map<string, StaticFile>(geometryPaths.map((path, i) => [path, { path, ...bodies[i]!, contentType: contentTypeOf(path) }]));
   const communeFiles = new Map(communeCodes.map((code, i) => [code, bodies[geometryPaths.length + i]!.body]));
   const pack = JSON.parse(packBytes.toString('utf8')) as GeoPack;
-  return { datasetVersion: manifest.datasetVersion, pack, units, files, communeFiles };
+  return { datasetVersion: manifest.datasetVersion, pack: () => pack, units, file: async (path) => files.get(path), communeFile: async (code) => communeFiles.get(code) };
 }
 
 export class FollowedGeo implements GeoPort {

@@ -5,13 +5,15 @@
  * old one meanwhile. A replica never mixes two builds in one answer: a request takes the
  * current value once and uses only it.
  */
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { ServiceStatus } from '../catalog-port.js';
 import { ProblemError } from '../problems.js';
 import { REDIS_KEYS, versionOfBuildId } from '../redis-layout.js';
 
-/** A Redis client for readers: fails fast while Redis is away (no offline queue), reconnects forever. */
-export function createRedisReader(url: string, name: string): Redis {
+/** A Redis client for readers (cluster mode): fails fast while Redis is away (no offline queue), reconnects forever. */
+export async function createRedisReader(url: string, name: string): Promise<Redis> {
+  // Loaded here, not at the top: embedded mode, which never reads Redis, does not pay for it.
+  const { Redis } = await import('ioredis');
   const redis = new Redis(url, {
     connectionName: name,
     enableOfflineQueue: false,

@@ -1,0 +1,45 @@
+/**
+ * A cache bounded by the bytes of what it holds: the least recently used entry leaves first
+ * (a Map keeps insertion order; a hit re-inserts), and no entry over an eighth of the bound is
+ * kept, so that one value never takes the cache over.
+ */
+export class BytesLru<V> {
+  private readonly entries = new Map<string, V>();
+  private bytes = 0;
+
+  constructor(
+    readonly maxBytes: number,
+    private readonly sizeOf: (value: V) => number,
+  ) {}
+
+  get(key: string): V | undefined {
+    const hit = this.entries.get(key);
+    if (hit !== undefined) {
+      this.entries.delete(key);
+      this.entries.set(key, hit);
+    }
+    return hit;
+  }
+
+  set(key: string, value: V): void {
+    const size = this.sizeOf(value);
+    if (size > this.maxBytes / 8) return;
+    const before = this.entries.get(key);
+    if (before !== undefined) {
+      this.bytes -= this.sizeOf(before);
+      this.entries.delete(key);
+    }
+    this.entries.set(key, value);
+    this.bytes += size;
+    for (const [oldestKey, oldest] of this.entries) {
+      if (this.bytes <= this.maxBytes) break;
+      this.entries.delete(oldestKey);
+      this.bytes -= this.sizeOf(oldest);
+    }
+  }
+
+  /** The bytes held. */
+  get size(): number {
+    return this.bytes;
+  }
+}
