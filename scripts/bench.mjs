@@ -183,7 +183,7 @@ try {
     const raw = await startProcess(['bench/raw-server.mjs', file, String(rawPort)], process.env, `http://127.0.0.1:${rawPort}/api/communes/01.511.01.0.json`);
     try {
       console.log(`HTTP: the embedded server against a raw node:http server writing the same bytes (autocannon, 10 connections, br; medians of ${rounds} alternating ${seconds} s runs)`);
-      console.log(`resident memory: raw ${mib(rssMiB(raw.child.pid))}, embedded ${mib(rssMiB(embedded.child.pid))} (after start)`);
+      console.log(`resident memory after one request of each route: raw ${mib(rssMiB(raw.child.pid))}, embedded ${mib(rssMiB(embedded.child.pid))}`);
       console.log('| route | raw req/s | ours req/s | ratio | raw CPU ms/req | ours CPU ms/req | CPU ratio | ours p50/p99 ms | errors |');
       console.log('|---|---|---|---|---|---|---|---|---|');
       const results = await compare({ base: `http://127.0.0.1:${rawPort}`, pid: raw.child.pid }, { base: embedded.base, pid: embedded.child.pid });

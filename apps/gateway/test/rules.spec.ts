@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { ProblemError, type FileAnswer } from '@mc/contracts';
+import { ProblemError, ownMemory, type FileAnswer } from '@mc/contracts';
 import { parseCommuneListParams } from '../src/communes/list-params.js';
 import { etagFor, matchesIfNoneMatch, negotiateEncoding } from '../src/http/encoding.js';
 import { clientErrorProblem } from '../src/http/client-errors.js';
@@ -100,17 +100,20 @@ describe('ResponseCache.through', () => {
     const ask = () => cache.through('search', '/api/search?q=fes', async () => (computed++, file(10, version)));
     await ask();
     await ask();
-    assert.equal(computed, 1);
+    assert.equal(computed, 2, 'an answer is kept the second time it is computed, not the first');
+    await ask();
+    assert.equal(computed, 2);
     version = '1.11.0';
     // Another URL's answer reveals the new version: the kept 1.10.0 answer is no longer served.
     await cache.through('search', '/api/search?q=rabat', async () => file(10, version));
     assert.equal((await ask()).datasetVersion, '1.11.0');
-    assert.equal(computed, 2);
+    assert.equal(computed, 3);
     const alias: FileAnswer = { ...file(10), tier: 'alias' };
     await cache.through('catalog', '/api/communes?page=2', async () => alias);
     assert.equal(cache.get('v', '/api/communes?page=2'), undefined, 'alias answers are files the service holds');
     // Cluster mode keeps them too (each costs a hop), and learns a new version from the services' status.
     const cluster = new ResponseCache({ cacheFiles: true });
+    await cluster.through('catalog', '/api/communes/tanger', async () => alias);
     await cluster.through('catalog', '/api/communes/tanger', async () => alias);
     assert.ok(cluster.get('v', '/api/communes/tanger'));
     cluster.observe('catalog', 'w');
@@ -162,5 +165,17 @@ describe('compressionFor', () => {
     assert.equal(brotliWindowBits(65_536), 17);
     assert.equal(brotliWindowBits(1), 10);
     assert.equal(brotliWindowBits(200 * 2 ** 20), 24);
+  });
+});
+
+describe('ownMemory', () => {
+  it('copies a small slice out of a large store, and leaves a buffer that is most of its store alone', () => {
+    const store = Buffer.alloc(16 * 1024, 7);
+    const slice = store.subarray(0, 500);
+    const own = ownMemory(slice);
+    assert.equal(own.buffer.byteLength, 500);
+    assert.ok(own.equals(slice));
+    const whole = Buffer.allocUnsafeSlow(1000);
+    assert.equal(ownMemory(whole), whole);
   });
 });

@@ -43,3 +43,16 @@ export class BytesLru<V> {
     return this.bytes;
   }
 }
+
+/**
+ * A buffer to keep, as one that does not keep a larger one alive. zlib returns its output as a
+ * slice of 16 KB chunks and Redis replies as slices of a whole pipeline's reply, so a kept
+ * 500-byte answer could hold 16 KB or more, and a cache bounded at 32 MiB of answers held
+ * hundreds. Copied into memory of its own when it is a small part of its store.
+ */
+export function ownMemory(buffer: Buffer): Buffer {
+  if (buffer.buffer.byteLength <= buffer.length * 2) return buffer;
+  const own = Buffer.allocUnsafeSlow(buffer.length);
+  buffer.copy(own);
+  return own;
+}

@@ -10,7 +10,9 @@ export function prepareJson(path: string, value: unknown): StaticFile {
 }
 
 function prepared(path: string, json: string): StaticFile {
-  const body = Buffer.from(json);
+  // Memory of its own, not a slice of Node's shared 8 KB pool: an answer may be kept long.
+  const body = Buffer.allocUnsafeSlow(Buffer.byteLength(json));
+  body.write(json);
   return { path, body, etag: strongEtag(body), contentType: JSON_TYPE };
 }
 

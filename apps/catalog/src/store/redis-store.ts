@@ -3,7 +3,7 @@
  * each a hash {body, etag}, behind a cache bounded by bytes. A build's keys never change once
  * loaded, so nothing cached can go stale; a new dataset is a new build and a new store.
  */
-import { BytesLru, REDIS_KEYS, buildKeys, contentTypeOf, type StaticFile, type UnitIndex, type UnitIndexEntry } from '@mc/contracts';
+import { BytesLru, REDIS_KEYS, ownMemory, buildKeys, contentTypeOf, type StaticFile, type UnitIndex, type UnitIndexEntry } from '@mc/contracts';
 import { cacheLookups } from '@mc/contracts/service';
 import type { Redis } from 'ioredis';
 import type { DatasetStore } from './dataset-store.js';
@@ -65,7 +65,7 @@ export class RedisStore implements DatasetStore {
         if (error) throw error;
         const [body, etag] = value as Array<Buffer | null>;
         if (!body || !etag) return;
-        const file: StaticFile = { path: paths[i]!, body, etag: etag.toString('utf8'), contentType: contentTypeOf(paths[i]!) };
+        const file: StaticFile = { path: paths[i]!, body: ownMemory(body), etag: etag.toString('utf8'), contentType: contentTypeOf(paths[i]!) };
         out[i] = file;
         this.cache.set(file.path, file);
       });

@@ -8,6 +8,7 @@
  * clears it (`clear()`); an answer computed under an older generation is never kept.
  */
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import { Doorkeeper } from './doorkeeper.js';
 import { matchesIfNoneMatch, negotiateEncoding, type Coding } from './encoding.js';
 
 export interface ReadyAnswer {
@@ -48,19 +49,15 @@ function readHeaders(raw: readonly string[]): Wanted {
 
 export const READY_ANSWERS_BYTES = 64 * 2 ** 20;
 export const READY_ANSWERS_ENTRIES = 20_000;
-/**
- * An answer is kept the second time its request is seen, not the first: URLs asked once (a
- * cache-busting parameter, a scan) then cost one set look-up, not a kept copy. The keys seen
- * once are forgotten all together when there are this many.
- */
-const SEEN_ONCE_KEYS = 50_000;
+
 /** Accept-Encoding values seen are few (one per client library): each is parsed once. */
 const CODINGS_REMEMBERED = 256;
 
 export class ReadyAnswers {
   private readonly entries = new Map<string, Entry>();
   private readonly codings = new Map<string, Coding>();
-  private readonly seenOnce = new Set<string>();
+  /** An answer is kept the second time its request misses, not the first. */
+  private readonly doorkeeper = new Doorkeeper();
   private bytes = 0;
   private generation = 0;
   /** Requests answered here since the start (read by /metrics, which costs nothing per request). */
@@ -120,7 +117,7 @@ export class ReadyAnswers {
   clear(): void {
     this.generation += 1;
     this.entries.clear();
-    this.seenOnce.clear();
+    this.doorkeeper.clear();
     this.bytes = 0;
   }
 
@@ -139,12 +136,7 @@ export class ReadyAnswers {
 
   private markMiss(request: MarkedRequest, key: string): void {
     if (request.method !== 'GET') return;
-    const admitted = this.seenOnce.delete(key);
-    if (!admitted) {
-      if (this.seenOnce.size >= SEEN_ONCE_KEYS) this.seenOnce.clear();
-      this.seenOnce.add(key);
-    }
-    request[MISSED] = { generation: this.generation, key, admitted };
+    request[MISSED] = { generation: this.generation, key, admitted: this.doorkeeper.admit(key) };
   }
 
   private evict(): void {

@@ -6,7 +6,7 @@ import { Injectable, Optional } from '@nestjs/common';
 import type { OutgoingHttpHeaders } from 'node:http';
 import { promisify } from 'node:util';
 import { brotliCompress, brotliCompressSync, constants as zlib, gzip as gzipCompress, gzipSync } from 'node:zlib';
-import { BytesLru, type StaticFile } from '@mc/contracts';
+import { BytesLru, ownMemory, type StaticFile } from '@mc/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { etagFor, matchesIfNoneMatch, negotiateEncoding, type Coding } from './encoding.js';
 import { ReadyAnswers } from './ready-answers.js';
@@ -22,6 +22,11 @@ export interface SendOptions {
 
 /** Bodies smaller than this gain nothing from compression. */
 const MIN_COMPRESS_BYTES = 1024;
+/**
+ * A computed answer this small fits in one TCP segment (1,460 bytes) as it is: compressing it
+ * would cost CPU on every request (brotli takes 0.02-0.04 ms) for no fewer packets.
+ */
+const MIN_COMPRESS_COMPUTED_BYTES = 1460;
 export const DEFAULT_CACHE_CONTROL = 'public, max-age=300';
 
 /** Compressed bodies by key, least recently used first out, bounded by their bytes. */
@@ -81,7 +86,8 @@ export class Responder {
     contentType: string,
     options: SendOptions,
   ): Promise<FastifyReply> {
-    const coding: Coding = body.length >= MIN_COMPRESS_BYTES ? negotiateEncoding(request.headers['accept-encoding']) : 'identity';
+    const worthCompressing = body.length >= (options.tier === 'computed' ? MIN_COMPRESS_COMPUTED_BYTES : MIN_COMPRESS_BYTES);
+    const coding: Coding = worthCompressing ? negotiateEncoding(request.headers['accept-encoding']) : 'identity';
     const etag = etagFor(identityEtag, coding);
     if (options.tier) reply.header('X-Api-Tier', options.tier);
     if (options.contentLocation) reply.header('Content-Location', options.contentLocation);
@@ -110,7 +116,7 @@ export class Responder {
     if (cached) return cached;
     const plan = compressionFor(effort, body.length);
     if (plan.sync) {
-      const result = coding === 'br' ? brotliCompressSync(body, brotliOptions(plan.brotliQuality, body.length)) : gzipSync(body, { level: plan.gzipLevel });
+      const result = ownMemory(coding === 'br' ? brotliCompressSync(body, brotliOptions(plan.brotliQuality, body.length)) : gzipSync(body, { level: plan.gzipLevel }));
       cache.set(key, result);
       return result;
     }
@@ -118,7 +124,12 @@ export class Responder {
     if (!pending) {
       const work = coding === 'br' ? brotli(body, brotliOptions(plan.brotliQuality, body.length)) : gzip(body, { level: plan.gzipLevel });
       pending = work.then(
-        (result) => (this.inflight.delete(key), cache.set(key, result), result),
+        (compressed) => {
+          const result = ownMemory(compressed);
+          this.inflight.delete(key);
+          cache.set(key, result);
+          return result;
+        },
         (error: unknown) => {
           this.inflight.delete(key);
           throw error;

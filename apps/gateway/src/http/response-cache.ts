@@ -10,6 +10,7 @@ import { Inject, Injectable, Optional } from '@nestjs/common';
 import type { FileAnswer } from '@mc/contracts';
 import { cacheLookups } from '@mc/contracts/service';
 import { GATEWAY_OPTIONS, type GatewayOptions } from '../gateway-options.js';
+import { Doorkeeper } from './doorkeeper.js';
 import { ReadyAnswers } from './ready-answers.js';
 
 export const RESPONSE_CACHE_ENTRIES = 5_000;
@@ -24,6 +25,8 @@ export class ResponseCache {
   private bytes = 0;
   private readonly lookups = cacheLookups();
   private readonly keepFiles: boolean;
+  /** An answer is kept the second time it is computed: one asked once is not worth a place. */
+  private readonly doorkeeper = new Doorkeeper();
 
   constructor(
     @Optional() @Inject(GATEWAY_OPTIONS) options?: GatewayOptions,
@@ -69,7 +72,7 @@ export class ResponseCache {
     if (cached) return cached;
     const answer = await compute();
     this.follow(service, answer.datasetVersion);
-    if (answer.tier === 'computed' || this.keepFiles) this.set(answer.datasetVersion, key, answer);
+    if ((answer.tier === 'computed' || this.keepFiles) && this.doorkeeper.admit(key)) this.set(answer.datasetVersion, key, answer);
     return answer;
   }
 

@@ -8,6 +8,7 @@ import {
   buildKeys,
   contentTypeOf,
   isGeometryFile,
+  ownMemory,
   unitPath,
   type BuildManifest,
   type FileAnswer,
@@ -43,7 +44,7 @@ export async function readGeoDataFromRedis(redis: Redis, buildId: string): Promi
     for (const [i, [error, value]] of ((await pipeline.exec()) ?? []).entries()) {
       const [body, etag] = (value as Array<Buffer | null>) ?? [];
       if (error || !body || !etag) throw new Error(`build ${buildId}: ${paths[start + i]} is missing from Redis`);
-      bodies.push({ body, etag: etag.toString('utf8') });
+      bodies.push({ body: ownMemory(body), etag: etag.toString('utf8') });
     }
   }
   const files = new Map<string, StaticFile>(geometryPaths.map((path, i) => [path, { path, ...bodies[i]!, contentType: contentTypeOf(path) }]));
