@@ -1,5 +1,6 @@
 /** The ETL pipeline: read → check → model → static tree → write, with progress per stage. */
 import { accessSync, constants, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { defaultPlacesDir, readPlaces } from './places/places.js';
 import { buildDamage, buildIdFor, removeStaleStaging } from './build-identity.js';
 import { join, resolve } from 'node:path';
 import { BUILD_LAYOUT, EXONYMS, buildSearchDocuments, checkExonyms, type GeoPack, type SearchDocumentsFile, type UnitIndex } from '@mc/contracts';
@@ -19,6 +20,8 @@ export interface EtlOptions {
   force?: boolean;
   /** Read and check everything, build it in memory, write nothing (a dataset about to be swapped in). */
   checkOnly?: boolean;
+  /** Neighbourhood and postcode names (PLACES_DIR); by default `api-data/` beside the dataset folder. */
+  placesDir?: string;
   log?: (line: string) => void;
 }
 
@@ -86,6 +89,9 @@ export function runEtl(options: EtlOptions): EtlResult {
   const violations = stage('check', () => checkDataset(dataset), (v) => (v.length === 0 ? 'no violations' : `${v.length} violation(s)`));
   if (violations.length > 0) throw new DatasetInvalidError(violations);
   const units = stage('model', () => buildUnits(dataset), (u) => `${u.index.length} units`);
+  // Checked here so that a broken file stops the build; search and the commune files read them next (issue 13).
+  const placesDir = resolve(options.placesDir ?? defaultPlacesDir(options.datasetDir));
+  stage('places', () => readPlaces(placesDir, units.index), (p) => (p ? `${p.neighbourhoods.length} neighbourhoods (${p.quartersDropped} Poste Maroc names left out), ${p.postcodes.length} postcode-commune pairs from ${placesDir}` : `none in ${placesDir}`));
   const geo = stage('geo', () => buildGeo(resolve(options.datasetDir), units, version), (g) => `${g.files.size} geometry files, ${g.pack.tiles.length} tiles`);
   for (const line of geo.report) log(`etl:          ${line}`);
   if (geo.violations.length > 0) throw new DatasetInvalidError(geo.violations);

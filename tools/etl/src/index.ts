@@ -10,3 +10,4 @@ export { pullDataset, PullError, type PullProgress } from './dataset/pull.js';
 export { syncDataset } from './dataset/sync.js';
 export { loadRedis, RedisLoadError, DEFAULT_GRACE_MS, type RedisLoadOptions, type RedisLoadResult } from './redis-load.js';
 export { buildDamage, buildIdFor } from './build-identity.js';
+export { PlacesInvalidError, cleanQuarterName, defaultPlacesDir, readPlaces, type Neighbourhood, type Places, type Postcode } from './places/places.js';

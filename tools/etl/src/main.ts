@@ -15,7 +15,7 @@ const buildRoot = process.env.BUILD_DIR || DEFAULT_BUILD_ROOT;
 const force = process.argv.includes('--force');
 const log = (line: string) => console.log(line);
 try {
-  const build = runEtl({ datasetDir, buildRoot, force, log });
+  const build = runEtl({ datasetDir, buildRoot, force, log, placesDir: process.env.PLACES_DIR || undefined });
   if (process.argv.includes('--redis') || process.env.REDIS_URL) {
     const url = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
     const grace = process.env.REDIS_GRACE_SECONDS;
