@@ -7,6 +7,8 @@ export interface EmbeddedConfig {
   host: string;
   datasetDir: string;
   buildRoot: string;
+  /** PLACES_DIR: neighbourhood and postcode names; by default `api-data/` beside the dataset. */
+  placesDir?: string;
   publicBaseUrl?: string;
   /** Set: /metrics is served on this port only, not on the API port. */
   metricsPort?: number;
@@ -38,6 +40,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): EmbeddedConfig
     host: env.HOST || '0.0.0.0',
     datasetDir: env.DATASET_DIR || DEFAULT_DATASET_DIR,
     buildRoot: env.BUILD_DIR || DEFAULT_BUILD_ROOT,
+    placesDir: env.PLACES_DIR || undefined,
     publicBaseUrl,
     metricsPort,
     logLevel,

@@ -16,7 +16,8 @@ export async function createEmbeddedApp(
   log: (line: string) => void = () => undefined,
 ) {
   // A build already on disk is served at once; only without one is the ETL loaded and run.
-  const build = findBuild(config.datasetDir, config.buildRoot) ?? (await import('@mc/etl')).runEtl({ datasetDir: config.datasetDir, buildRoot: config.buildRoot, log });
+  const { datasetDir, buildRoot, placesDir } = config;
+  const build = findBuild(datasetDir, buildRoot, placesDir) ?? (await import('@mc/etl')).runEtl({ datasetDir, buildRoot, placesDir, log });
   if (config.meili) {
     // Loads only when the live index serves another version; if Meilisearch is down, start
     // anyway: searches fall back to the embedded engine until it answers.

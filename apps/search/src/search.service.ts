@@ -1,6 +1,6 @@
 /** Names → hits: code queries, candidate retrieval by the engine, one shared scorer, fallback. */
 import { Logger } from '@nestjs/common';
-import { CODE_QUERY, codeHits, prepareQuery, rankCandidates, type SearchAnswer, type SearchDocument, type SearchHit, type SearchPort, type SearchRequest, type ServiceStatus } from '@mc/contracts';
+import { CODE_QUERY, codeOrPostcodeHits, prepareQuery, rankCandidates, type SearchAnswer, type SearchDocument, type SearchHit, type SearchPort, type SearchRequest, type ServiceStatus } from '@mc/contracts';
 import type { EmbeddedEngine } from './engines/embedded-engine.js';
 import type { SearchEngine } from './engines/search-engine.js';
 import { searchFallbackCounter } from './metrics.js';
@@ -31,7 +31,7 @@ export class SearchService implements SearchPort {
   /** The hits alone, best first. */
   async hits({ q, levels, limit }: SearchRequest): Promise<SearchHit[]> {
     const levelSet = levels ? new Set(levels) : null;
-    if (CODE_QUERY.test(q.trim())) return codeHits(q, this.documents, levelSet, limit);
+    if (CODE_QUERY.test(q.trim())) return codeOrPostcodeHits(q, this.documents, levelSet, limit);
     const query = prepareQuery(q);
     if (query.folded === '') return [];
     let candidates: Iterable<SearchDocument>;

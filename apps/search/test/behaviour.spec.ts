@@ -105,15 +105,44 @@ for (const engine of ['embedded', 'meilisearch'] as const) {
       assert.equal((await search('sidi', 3)).length, 3);
       assert.deepEqual(await search('!!!'), []);
     });
+    it('finds the Rabat arrondissement that holds Agdal, below the commune named Agdal (issue 13)', async () => {
+      const hits = await search('Agdal', 50);
+      assert.deepEqual([hits[0]?.code, hits[0]?.matched, hits[0]?.score], ['03.231.01.01', 'exact', 1000], 'an exact unit name outranks any neighbourhood');
+      const rabat = hits.find((h) => h.code === '04.421.01.01');
+      assert.deepEqual([rabat?.level, rabat?.matched, rabat?.score, rabat?.neighbourhood?.fr], ['arrondissement', 'neighbourhood', 950, 'Agdal']);
+      assert.equal(rabat?.neighbourhood?.ar, 'أكدال');
+      assert.ok(hits.every((h) => h.matched !== 'neighbourhood' || h.score <= 950));
+    });
+
+    it('finds a quarter by the name it begins, an Arabic-only place, and a Tanger quarter in its arrondissement', async () => {
+      const hayRi = await search('Hay Ri', 20);
+      assert.ok(hayRi.some((h) => h.matched === 'neighbourhood' && h.neighbourhood?.fr === 'Hay Riad' && h.score === 448), JSON.stringify(hayRi.slice(0, 3)));
+      const [kharba] = await search('الخربة');
+      assert.deepEqual([kharba?.code, kharba?.matched, kharba?.neighbourhood?.ar], ['01.051.03.03', 'neighbourhood', 'الخربة']);
+      const malabata = (await search('Malabata')).find((h) => h.matched === 'neighbourhood');
+      assert.deepEqual([malabata?.code, malabata?.level], ['01.511.01.05', 'arrondissement'], 'Malabata is in Tanger’s Mghogha arrondissement');
+      assert.deepEqual(await search('ag', 50).then((hits) => hits.filter((h) => h.matched === 'neighbourhood')), [], 'no neighbourhood match under 3 characters');
+    });
   });
 }
 
 describe('both engines', () => {
-  it('return the same name, exonym, prefix and spelling matches for the same queries', async () => {
-    for (const q of ['tanger', 'rabat', 'casa', 'Mogador', 'ktama', 'fes', 'marrakech', 'oujda', 'الرباط', 'agadir', 'sale', 'meknes']) {
+  it('return the same name, exonym, prefix, spelling, neighbourhood and postcode matches for the same queries', async () => {
+    for (const q of ['tanger', 'rabat', 'casa', 'Mogador', 'ktama', 'fes', 'marrakech', 'oujda', 'الرباط', 'agadir', 'sale', 'meknes', 'Agdal', 'Maarif', 'Hay Riad', 'Malabata', '10000', '12013']) {
       const strong = (hits: SearchHit[]) => summary(hits.filter((h) => h.matched !== 'trigram'));
       const [a, b] = await Promise.all([services.embedded!.hits({ q, levels: null, limit: 20 }), services.meilisearch!.hits({ q, levels: null, limit: 20 })]);
       assert.deepEqual(strong(b), strong(a), q);
     }
+  });
+});
+
+describe('postcodes (issue 13)', () => {
+  it('a postcode answers the communes it serves, below a code that reads the same', async () => {
+    const [rabat, ...others] = await services.embedded!.hits({ q: '10000', levels: null, limit: 10 });
+    assert.deepEqual([rabat?.code, rabat?.matched, rabat?.score, rabat?.postcode], ['04.421.01.0', 'postcode', 950, '10000']);
+    assert.deepEqual(others, []);
+    const shared = await services.embedded!.hits({ q: '12013', levels: null, limit: 10 });
+    assert.deepEqual(shared.map((h) => [h.code, h.matched]), [['04.501.01.09', 'postcode'], ['08.201.01.05', 'postcode']]);
+    assert.deepEqual((await services.embedded!.hits({ q: '12013', levels: ['region'], limit: 10 })).map((h) => h.code), [], 'levels= filters postcode matches too');
   });
 });

@@ -25,7 +25,7 @@ describe('loading an index (ETL)', () => {
     const [create] = double.requestsTo('POST', /^\/indexes$/);
     assert.deepEqual(create!.body, { uid: 'units-1-10-0', primaryKey: 'id' });
     const [settings] = double.requestsTo('PATCH', /^\/indexes\/units-1-10-0\/settings$/);
-    assert.deepEqual(settings!.body.searchableAttributes, ['names', 'aliases', 'skeletons']);
+    assert.deepEqual(settings!.body.searchableAttributes, ['names', 'aliases', 'skeletons', 'neighbourhoods']);
     assert.deepEqual(settings!.body.filterableAttributes, ['level']);
     assert.deepEqual(settings!.body.synonyms.mogador, ['essaouira']);
     assert.deepEqual(settings!.body.synonyms['dar el beida'], ['casablanca']);
@@ -34,7 +34,13 @@ describe('loading an index (ETL)', () => {
     const [documents] = double.requestsTo('POST', /^\/indexes\/units-1-10-0\/documents/);
     assert.equal(documents!.body.length, 1852);
     const tanger = documents!.body.find((d: { code: string }) => d.code === '01.511.01.0');
-    assert.deepEqual(tanger, { id: '01_511_01_0', code: '01.511.01.0', level: 'commune', datasetVersion: '1.10.0', names: ['tanger', 'طنجه'], aliases: ['tanja'], skeletons: ['tngr', 'tnj'] });
+    const { neighbourhoods, ...rest } = tanger;
+    assert.deepEqual(rest, { id: '01_511_01_0', code: '01.511.01.0', level: 'commune', datasetVersion: '1.10.0', names: ['tanger', 'طنجه'], aliases: ['tanja'], skeletons: ['tngr', 'tnj'] });
+    // Its named places, folded (Poste Maroc's quarters of Tanger; OpenStreetMap's are in its arrondissements).
+    assert.ok(neighbourhoods.includes('miramar') && neighbourhoods.includes('tingis'), neighbourhoods.slice(0, 5).join(', '));
+    assert.ok(!neighbourhoods.includes('malabata'), 'Malabata is an arrondissement’s (OpenStreetMap), not the commune’s');
+    const mghogha = documents!.body.find((d: { code: string }) => d.code === '01.511.01.05');
+    assert.ok(mghogha.neighbourhoods.includes('malabata'));
     const [swap] = double.requestsTo('POST', /^\/swap-indexes$/);
     assert.deepEqual(swap!.body, [{ indexes: ['units-1-10-0', 'units'], rename: true }]);
     assert.deepEqual([...double.indexes.keys()], ['units']);
@@ -67,6 +73,7 @@ describe('querying (search engine)', () => {
     assert.deepEqual(request!.body.queries, [
       { indexUid: 'units', limit: 200, attributesToRetrieve: ['code'], filter: 'level IN [cercle, commune]', q: 'ktama', attributesToSearchOn: ['names', 'aliases'], matchingStrategy: 'last' },
       { indexUid: 'units', limit: 200, attributesToRetrieve: ['code'], filter: 'level IN [cercle, commune]', q: 'ktm', attributesToSearchOn: ['skeletons'], matchingStrategy: 'all' },
+      { indexUid: 'units', limit: 200, attributesToRetrieve: ['code'], filter: 'level IN [cercle, commune]', q: 'ktama', attributesToSearchOn: ['neighbourhoods'], matchingStrategy: 'all' },
     ]);
   });
 

@@ -40,10 +40,22 @@ function etlCodeDigest(): string {
   return codeDigest;
 }
 
-/** `<datasetVersion>-<12 hex>`: the same dataset bytes and ETL code always name the same build. */
-export function buildIdFor(datasetDir: string, datasetVersion: string): string {
+/** PLACES_DIR's default: the `api-data/` folder beside the dataset folder (as in the upstream mirror). */
+export function defaultPlacesDir(datasetDir: string): string {
+  return join(dirname(resolve(datasetDir)), 'api-data');
+}
+
+/** The files a build is made from, each with the name it is hashed under: the dataset's, then the place names'. */
+function inputFiles(datasetDir: string, placesDir: string): Array<{ file: string; name: string }> {
+  const named = (dir: string, prefix: string) => filesBelow(dir, () => true).map((file) => ({ file, name: prefix + relative(dir, file).split(sep).join('/') }));
+  const places = existsSync(placesDir) ? named(placesDir, 'places:').filter(({ name }) => /^places:(neighbourhoods|postcodes)\.json$/.test(name)) : [];
+  return [...named(datasetDir, ''), ...places];
+}
+
+/** `<datasetVersion>-<12 hex>`: the same dataset and place bytes and ETL code always name the same build. */
+export function buildIdFor(datasetDir: string, datasetVersion: string, placesDir = defaultPlacesDir(datasetDir)): string {
   const hash = createHash('sha256').update(etlCodeDigest());
-  for (const file of filesBelow(datasetDir, () => true)) hash.update(relative(datasetDir, file).split(sep).join('/')).update('\0').update(readFileSync(file));
+  for (const { file, name } of inputFiles(datasetDir, placesDir)) hash.update(name).update('\0').update(readFileSync(file));
   return `${datasetVersion}-${hash.digest('hex').slice(0, 12)}`;
 }
 
@@ -53,15 +65,15 @@ export function buildIdFor(datasetDir: string, datasetVersion: string): string {
  * reading and hashing the dataset again. A build root that can't be written only loses the
  * shortcut.
  */
-export function rememberedBuildId(datasetDir: string, datasetVersion: string, buildRoot: string): string {
+export function rememberedBuildId(datasetDir: string, datasetVersion: string, buildRoot: string, placesDir = defaultPlacesDir(datasetDir)): string {
   const stamp = createHash('sha256').update(etlCodeDigest()).update(datasetVersion);
-  for (const file of filesBelow(datasetDir, () => true)) {
+  for (const { file, name } of inputFiles(datasetDir, placesDir)) {
     const { size, mtimeMs } = statSync(file);
-    stamp.update(`${relative(datasetDir, file).split(sep).join('/')}\0${size}\0${mtimeMs}\0`);
+    stamp.update(`${name}\0${size}\0${mtimeMs}\0`);
   }
   const stampFile = join(buildRoot, '.stamps', stamp.digest('hex').slice(0, 32));
   if (existsSync(stampFile)) return readFileSync(stampFile, 'utf8').trim();
-  const id = buildIdFor(datasetDir, datasetVersion);
+  const id = buildIdFor(datasetDir, datasetVersion, placesDir);
   try {
     mkdirSync(dirname(stampFile), { recursive: true });
     writeFileSync(stampFile, id);
@@ -75,7 +87,7 @@ export function rememberedBuildId(datasetDir: string, datasetVersion: string, bu
  * The build of this dataset when one is on disk and servable, without loading the ETL or
  * reading the dataset: how a start skips the ETL. Null means: run the ETL.
  */
-export function findBuild(datasetDir: string, buildRoot: string): { datasetVersion: string; dir: string } | null {
+export function findBuild(datasetDir: string, buildRoot: string, placesDir = defaultPlacesDir(datasetDir)): { datasetVersion: string; dir: string } | null {
   let datasetVersion: unknown;
   try {
     datasetVersion = (JSON.parse(readFileSync(join(datasetDir, 'sources.json'), 'utf8')) as { datasetVersion?: unknown }).datasetVersion;
@@ -83,7 +95,7 @@ export function findBuild(datasetDir: string, buildRoot: string): { datasetVersi
     return null; // the ETL says what is wrong with the dataset
   }
   if (typeof datasetVersion !== 'string' || !/^\d+\.\d+\.\d+$/.test(datasetVersion)) return null;
-  const dir = resolve(buildRoot, rememberedBuildId(resolve(datasetDir), datasetVersion, resolve(buildRoot)));
+  const dir = resolve(buildRoot, rememberedBuildId(resolve(datasetDir), datasetVersion, resolve(buildRoot), resolve(placesDir)));
   return existsSync(dir) && buildDamage(dir, 'sizes') === null ? { datasetVersion, dir } : null;
 }
 

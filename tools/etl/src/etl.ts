@@ -1,6 +1,6 @@
 /** The ETL pipeline: read → check → model → static tree → write, with progress per stage. */
 import { accessSync, constants, existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { defaultPlacesDir, readPlaces } from './places/places.js';
+import { defaultPlacesDir, placeSources, readPlaces } from './places/places.js';
 import { buildDamage, buildIdFor, removeStaleStaging } from './build-identity.js';
 import { join, resolve } from 'node:path';
 import { BUILD_LAYOUT, EXONYMS, buildSearchDocuments, checkExonyms, type GeoPack, type SearchDocumentsFile, type UnitIndex } from '@mc/contracts';
@@ -76,7 +76,8 @@ export function runEtl(options: EtlOptions): EtlResult {
   if (!options.checkOnly) assertWritable(resolve(options.buildRoot));
   const dataset = stage('read', () => readDataset(resolve(options.datasetDir)), (d) => `dataset ${d.sources.datasetVersion} from ${d.dir}`);
   const version = dataset.sources.datasetVersion;
-  const target = buildDirFor(options.buildRoot, buildIdFor(resolve(options.datasetDir), version));
+  const placesDir = resolve(options.placesDir ?? defaultPlacesDir(options.datasetDir));
+  const target = buildDirFor(options.buildRoot, buildIdFor(resolve(options.datasetDir), version, placesDir));
   if (!options.checkOnly) removeStaleStaging(resolve(options.buildRoot), log);
   const damage = !options.force && !options.checkOnly && existsSync(target) ? buildDamage(target) : 'absent';
   if (damage !== null && damage !== 'absent') log(`etl: the build at ${target} is damaged (${damage}); building it again`);
@@ -89,9 +90,8 @@ export function runEtl(options: EtlOptions): EtlResult {
   const violations = stage('check', () => checkDataset(dataset), (v) => (v.length === 0 ? 'no violations' : `${v.length} violation(s)`));
   if (violations.length > 0) throw new DatasetInvalidError(violations);
   const units = stage('model', () => buildUnits(dataset), (u) => `${u.index.length} units`);
-  // Checked here so that a broken file stops the build; search and the commune files read them next (issue 13).
-  const placesDir = resolve(options.placesDir ?? defaultPlacesDir(options.datasetDir));
-  stage('places', () => readPlaces(placesDir, units.index), (p) => (p ? `${p.neighbourhoods.length} neighbourhoods (${p.quartersDropped} Poste Maroc names left out), ${p.postcodes.length} postcode-commune pairs from ${placesDir}` : `none in ${placesDir}`));
+  // Named places: searched as their units' (matched = neighbourhood or postcode).
+  const places = stage('places', () => readPlaces(placesDir, units.index, new Map(units.arrondissements.map((a) => [a.code, a.communeCode]))), (p) => (p ? `${p.neighbourhoods.length} neighbourhoods (${p.quartersDropped} Poste Maroc names left out), ${p.postcodes.length} postcode-commune pairs from ${placesDir}` : `none in ${placesDir}`));
   const geo = stage('geo', () => buildGeo(resolve(options.datasetDir), units, version), (g) => `${g.files.size} geometry files, ${g.pack.tiles.length} tiles`);
   for (const line of geo.report) log(`etl:          ${line}`);
   if (geo.violations.length > 0) throw new DatasetInvalidError(geo.violations);
@@ -104,8 +104,10 @@ export function runEtl(options: EtlOptions): EtlResult {
   if (figures.violations.length > 0) throw new DatasetInvalidError(figures.violations);
   const exonymViolations = checkExonyms(units.index, EXONYMS);
   if (exonymViolations.length > 0) throw new DatasetInvalidError(exonymViolations);
-  const documents = stage('search', () => buildSearchDocuments(units.index, EXONYMS), (d) => `${d.length} search documents, ${EXONYMS.length} exonyms`);
-  const tree = stage('tree', () => new Map([...buildStaticTree(units, dataset.sources), ...geo.files, ...figures.files]), (t) => `${t.size} static files`);
+  const documents = stage('search', () => buildSearchDocuments(units.index, EXONYMS, places), (d) => `${d.length} search documents, ${EXONYMS.length} exonyms`);
+  // version.json lists the place-name sources beside the dataset's when they are read.
+  const sources = places ? { ...dataset.sources, sources: [...dataset.sources.sources, ...placeSources(places, placesDir)] } : dataset.sources;
+  const tree = stage('tree', () => new Map([...buildStaticTree(units, sources), ...geo.files, ...figures.files]), (t) => `${t.size} static files`);
   if (options.checkOnly) {
     log(`etl: checked dataset ${version}: ${tree.size} static files, nothing written`);
     return { datasetVersion: version, dir: target, skipped: true, files: tree.size, bytes: 0, seconds: (performance.now() - started) / 1000 };

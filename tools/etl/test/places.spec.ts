@@ -73,3 +73,15 @@ describe('readPlaces on the real files', () => {
     assert.throws(() => readPlaces(lone, units()), /both or neither/);
   });
 });
+
+describe('the build names the place sources', () => {
+  it('version.json lists OpenStreetMap neighbourhoods and Poste Maroc postcodes, both ODbL, after the dataset’s sources', () => {
+    const version = JSON.parse(readFileSync(join(sharedBuild().dir, 'static/api/version.json'), 'utf8')).data;
+    const ids = version.sources.sources.map((s: { id: string }) => s.id);
+    assert.deepEqual(ids.slice(-3), ['osm', 'osm-neighbourhoods', 'poste-maroc-postcodes']);
+    const [osm, poste] = version.sources.sources.slice(-2);
+    assert.match(osm.licence, /OpenStreetMap contributors, Open Database Licence \(ODbL 1\.0\)/);
+    assert.match(poste.licence, /Poste Maroc, data\.gov\.ma, Open Database Licence/);
+    assert.match(poste.sha256, /^[0-9a-f]{64}$/);
+  });
+});

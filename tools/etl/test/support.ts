@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { DEFAULT_DATASET_DIR, makeWritable, runEtl, type EtlResult } from '../src/index.js';
@@ -6,10 +6,14 @@ import { DEFAULT_DATASET_DIR, makeWritable, runEtl, type EtlResult } from '../sr
 export const DATASET_DIR = resolve(process.env.DATASET_DIR || DEFAULT_DATASET_DIR);
 
 /** A temporary, writable copy of the whole dataset, to break on purpose. */
+/** A writable copy of the dataset (`<tmp>/v1`) with its place names beside it (`<tmp>/api-data`), as in the repository. */
 export function copyDataset(): string {
-  const dir = tempDir('mc-dataset-');
+  const root = tempDir('mc-dataset-');
+  const dir = join(root, 'v1');
   cpSync(DATASET_DIR, dir, { recursive: true });
-  makeWritable(dir);
+  const places = join(DATASET_DIR, '..', 'api-data');
+  if (existsSync(places)) cpSync(places, join(root, 'api-data'), { recursive: true });
+  makeWritable(root);
   return dir;
 }
 

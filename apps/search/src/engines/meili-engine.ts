@@ -1,9 +1,10 @@
 /**
  * Candidates from Meilisearch: one multi-search with the folded query over names and aliases
  * (typo-tolerant, prefixes, synonyms) and, when the query has one, its skeleton over the
- * skeletons (exact). Hits map back to the build's documents by code.
+ * skeletons (exact), and over the units' named places (issue 13). Hits map back to the build's
+ * documents by code.
  */
-import { meiliLevelFilter, type Level, type PreparedQuery, type SearchDocument } from '@mc/contracts';
+import { NEIGHBOURHOOD_MIN_LENGTH, meiliLevelFilter, type Level, type PreparedQuery, type SearchDocument } from '@mc/contracts';
 import type { MultiSearchQuery } from 'meilisearch';
 import type { SearchEngine } from './search-engine.js';
 
@@ -32,6 +33,8 @@ export class MeiliEngine implements SearchEngine {
     const base = { indexUid: this.indexUid, limit: MEILI_CANDIDATES, attributesToRetrieve: ['code'], ...(filter ? { filter } : {}) };
     const queries: MultiSearchQuery[] = [{ ...base, q: query.folded, attributesToSearchOn: ['names', 'aliases'], matchingStrategy: 'last' }];
     if (query.skeleton !== null) queries.push({ ...base, q: query.skeleton, attributesToSearchOn: ['skeletons'], matchingStrategy: 'all' });
+    // Named places: every word of the query, the last one also as a prefix ("hay ri" → Hay Riad).
+    if (query.folded.length >= NEIGHBOURHOOD_MIN_LENGTH) queries.push({ ...base, q: query.folded, attributesToSearchOn: ['neighbourhoods'], matchingStrategy: 'all' });
     return queries;
   }
 

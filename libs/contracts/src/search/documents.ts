@@ -19,6 +19,23 @@ export interface SearchDocument {
   skeletons: string[];
   /** Folded exonyms of this unit. */
   aliases: string[];
+  /** Named places this unit holds (OpenStreetMap neighbourhoods, Poste Maroc quarters); absent without place data. */
+  neighbourhoods?: DocumentNeighbourhood[];
+  /** Postcodes that serve this commune. */
+  postcodes?: string[];
+}
+
+export interface DocumentNeighbourhood {
+  name: Name;
+  /** Its folded French and Arabic names, those it has. */
+  folded: string[];
+  postcode?: string;
+}
+
+/** Place names as the ETL read them (PLACES_DIR), by the unit that holds each. */
+export interface PlaceNames {
+  neighbourhoods: ReadonlyArray<{ name: Name; unitCode: string; postcode?: string }>;
+  postcodes: ReadonlyArray<{ postcode: string; communeCode: string }>;
 }
 
 export interface SearchDocumentsFile {
@@ -30,15 +47,37 @@ export function levelRank(level: Level): number {
   return LEVEL_PRECEDENCE.indexOf(level);
 }
 
-export function buildSearchDocuments(units: readonly UnitIndexEntry[], exonyms: readonly Exonym[]): SearchDocument[] {
+export function buildSearchDocuments(units: readonly UnitIndexEntry[], exonyms: readonly Exonym[], places?: PlaceNames | null): SearchDocument[] {
   const aliasesOf = new Map<string, string[]>();
   for (const exonym of exonyms) aliasesOf.set(exonym.code, [...(aliasesOf.get(exonym.code) ?? []), normaliseName(exonym.name)]);
+  const neighbourhoodsOf = new Map<string, DocumentNeighbourhood[]>();
+  for (const place of places?.neighbourhoods ?? []) {
+    const folded = [...new Set([place.name.fr, place.name.ar ?? ''].map(normaliseName).filter((n) => n !== ''))];
+    const entry: DocumentNeighbourhood = { name: place.name, folded, ...(place.postcode ? { postcode: place.postcode } : {}) };
+    neighbourhoodsOf.set(place.unitCode, [...(neighbourhoodsOf.get(place.unitCode) ?? []), entry]);
+  }
+  const postcodesOf = new Map<string, string[]>();
+  for (const { postcode, communeCode } of places?.postcodes ?? []) postcodesOf.set(communeCode, [...(postcodesOf.get(communeCode) ?? []), postcode]);
   return units.map((unit) => {
     const fields = { fr: normaliseName(unit.name.fr), ar: normaliseName(unit.name.ar ?? ''), slug: unit.slug.replace(/-/g, ' ') };
     const aliases = aliasesOf.get(unit.code) ?? [];
     const grams = [...new Set([fields.fr, fields.ar, fields.slug].flatMap(trigrams))].sort();
     const skeletons = [...new Set([fields.fr, ...aliases].map(skeleton).filter((s): s is string => s !== null && s.length > 0))];
-    return { code: unit.code, codeDigits: unit.codeDigits, level: unit.level, name: unit.name, slug: unit.slug, fields, grams, skeletons, aliases };
+    const neighbourhoods = neighbourhoodsOf.get(unit.code);
+    const postcodes = postcodesOf.get(unit.code);
+    return {
+      code: unit.code,
+      codeDigits: unit.codeDigits,
+      level: unit.level,
+      name: unit.name,
+      slug: unit.slug,
+      fields,
+      grams,
+      skeletons,
+      aliases,
+      ...(neighbourhoods ? { neighbourhoods } : {}),
+      ...(postcodes ? { postcodes: [...new Set(postcodes)].sort() } : {}),
+    };
   });
 }
 

@@ -19,6 +19,8 @@ export interface MeiliUnitDocument {
   names: string[];
   aliases: string[];
   skeletons: string[];
+  /** Folded names of the places the unit holds (neighbourhoods, quarters). */
+  neighbourhoods: string[];
 }
 
 export function meiliId(code: string): string {
@@ -27,7 +29,8 @@ export function meiliId(code: string): string {
 
 export function toMeiliDocument(doc: SearchDocument, datasetVersion: string): MeiliUnitDocument {
   const names = [...new Set([doc.fields.fr, doc.fields.ar, doc.fields.slug].filter((n) => n !== ''))];
-  return { id: meiliId(doc.code), code: doc.code, level: doc.level, datasetVersion, names, aliases: doc.aliases, skeletons: doc.skeletons };
+  const neighbourhoods = [...new Set((doc.neighbourhoods ?? []).flatMap((n) => n.folded))];
+  return { id: meiliId(doc.code), code: doc.code, level: doc.level, datasetVersion, names, aliases: doc.aliases, skeletons: doc.skeletons, neighbourhoods };
 }
 
 /** Index name of one dataset version, before it is swapped in under the live name. */
@@ -48,7 +51,7 @@ export function meiliSettings(documents: readonly SearchDocument[]) {
     if (target) synonyms[normaliseName(exonym.name)] = [target.fields.fr];
   }
   return {
-    searchableAttributes: ['names', 'aliases', 'skeletons'],
+    searchableAttributes: ['names', 'aliases', 'skeletons', 'neighbourhoods'],
     filterableAttributes: ['level'],
     displayedAttributes: ['code', 'level', 'datasetVersion'],
     rankingRules: ['words', 'typo', 'proximity', 'attribute', 'exactness'],

@@ -5,10 +5,10 @@
 import type { Level } from '../levels.js';
 import { normaliseName } from '../normalise.js';
 import type { Name } from '../records.js';
-import { levelRank, type SearchDocument } from './documents.js';
+import { levelRank, type DocumentNeighbourhood, type SearchDocument } from './documents.js';
 import { skeleton, trigrams } from './text.js';
 
-export type MatchKind = 'code' | 'exact' | 'alias' | 'prefix' | 'spelling' | 'trigram';
+export type MatchKind = 'code' | 'exact' | 'alias' | 'prefix' | 'spelling' | 'trigram' | 'neighbourhood' | 'postcode';
 
 export interface SearchHit {
   code: string;
@@ -17,6 +17,10 @@ export interface SearchHit {
   slug: string;
   score: number;
   matched: MatchKind;
+  /** The named place that matched (matched = neighbourhood). */
+  neighbourhood?: Name;
+  /** The postcode that matched (matched = postcode), or the matched neighbourhood's. */
+  postcode?: string;
 }
 
 export interface PreparedQuery {
@@ -67,8 +71,42 @@ function binaryHas(sorted: readonly string[], value: string): boolean {
   return false;
 }
 
-/** The first rule that applies, or null when the document does not match at all. */
-export function scoreDocument(query: PreparedQuery, doc: SearchDocument): { score: number; matched: MatchKind } | null {
+export interface DocumentScore {
+  score: number;
+  matched: MatchKind;
+  place?: DocumentNeighbourhood;
+}
+
+/** Neighbourhoods are matched from this many folded characters (reference-behaviour §4.5). */
+export const NEIGHBOURHOOD_MIN_LENGTH = 3;
+
+/**
+ * The best named place of the unit for the query: its exact name 950 (below a unit's exact
+ * name, alias or code, 1000), a name it begins 450 down to 252 as the name is longer, a whole
+ * word of a name 250.
+ */
+export function neighbourhoodScore(folded: string, doc: SearchDocument): DocumentScore | null {
+  if (folded.length < NEIGHBOURHOOD_MIN_LENGTH || !doc.neighbourhoods) return null;
+  let best: DocumentScore | null = null;
+  for (const place of doc.neighbourhoods) {
+    for (const name of place.folded) {
+      const score =
+        name === folded ? 950 : name.startsWith(folded) ? 450 - Math.min(198, name.length - folded.length) : ` ${name} `.includes(` ${folded} `) ? 250 : 0;
+      if (score > (best?.score ?? 0)) best = { score, matched: 'neighbourhood', place };
+    }
+  }
+  return best;
+}
+
+/** The unit's own best rule, or a named place of it when that scores higher; null when nothing matches. */
+export function scoreDocument(query: PreparedQuery, doc: SearchDocument): DocumentScore | null {
+  const own = scoreOwnNames(query, doc);
+  const place = neighbourhoodScore(query.folded, doc);
+  return place && (!own || place.score > own.score) ? place : own;
+}
+
+/** The first rule of the unit's own names that applies. */
+function scoreOwnNames(query: PreparedQuery, doc: SearchDocument): DocumentScore | null {
   const { folded } = query;
   if (folded === '') return null;
   const fields = [doc.fields.fr, doc.fields.ar, doc.fields.slug];
@@ -81,8 +119,11 @@ export function scoreDocument(query: PreparedQuery, doc: SearchDocument): { scor
   return score > 0 ? { score, matched: 'trigram' } : null;
 }
 
-export function toHit(doc: SearchDocument, score: number, matched: MatchKind): SearchHit {
-  return { code: doc.code, level: doc.level, name: doc.name, slug: doc.slug, score: round4(score), matched };
+export function toHit(doc: SearchDocument, score: number, matched: MatchKind, place?: { neighbourhood?: Name; postcode?: string }): SearchHit {
+  const hit: SearchHit = { code: doc.code, level: doc.level, name: doc.name, slug: doc.slug, score: round4(score), matched };
+  if (place?.neighbourhood) hit.neighbourhood = place.neighbourhood;
+  if (place?.postcode) hit.postcode = place.postcode;
+  return hit;
 }
 
 /** Best first: score, then level rank (commune first), then code; one hit per unit. */
@@ -101,11 +142,27 @@ export function rankCandidates(
     if (levels && !levels.has(doc.level)) continue;
     const result = scoreDocument(query, doc);
     if (!result) continue;
-    const hit = toHit(doc, result.score, result.matched);
+    const hit = toHit(doc, result.score, result.matched, result.place && { neighbourhood: result.place.name, postcode: result.place.postcode });
     const seen = best.get(doc.code);
     if (!seen || compareHits(hit, seen) < 0) best.set(doc.code, hit);
   }
   return [...best.values()].sort(compareHits).slice(0, limit);
+}
+
+/** A five-digit query may be a postcode: the communes it serves, just below code matches. */
+export const POSTCODE_QUERY = /^\d{5}$/;
+
+/** Code matches first (a postcode that is also a code spelling keeps its code match), then the postcode's communes. */
+export function codeOrPostcodeHits(raw: string, docs: readonly SearchDocument[], levels: ReadonlySet<Level> | null, limit: number): SearchHit[] {
+  const hits = codeHits(raw, docs, levels, Number.MAX_SAFE_INTEGER);
+  const query = raw.trim();
+  if (POSTCODE_QUERY.test(query)) {
+    const coded = new Set(hits.map((h) => h.code));
+    for (const doc of docs) {
+      if (doc.postcodes?.includes(query) && !coded.has(doc.code) && (!levels || levels.has(doc.level))) hits.push(toHit(doc, 950, 'postcode', { postcode: query }));
+    }
+  }
+  return hits.sort(compareHits).slice(0, limit);
 }
 
 /**

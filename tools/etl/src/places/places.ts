@@ -5,8 +5,9 @@
  * before. Read strictly: an unknown unit, a unit of the wrong level, a postcode that is not
  * five digits stops the ETL with the file and the entry that is wrong.
  */
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { normaliseName, type Level, type Name, type UnitIndexEntry } from '@mc/contracts';
 import { parseJsonText } from '../read-dataset.js';
 
@@ -39,10 +40,7 @@ export class PlacesInvalidError extends Error {
   override name = 'PlacesInvalidError';
 }
 
-/** PLACES_DIR, or the `api-data/` folder beside the dataset folder (as in the upstream mirror). */
-export function defaultPlacesDir(datasetDir: string): string {
-  return join(dirname(resolve(datasetDir)), 'api-data');
-}
+export { defaultPlacesDir } from '../build-identity.js';
 
 /** Words Poste Maroc puts before a name that nobody types when looking a place up. */
 const FILING_WORDS = /^(quartier|lotissement|lot|residence|res|cooperative|coop|ensemble|programme|secteur)\s+/;
@@ -74,7 +72,7 @@ function readJson(dir: string, file: string): unknown {
 }
 
 /** The place names of PLACES_DIR, checked against the units; null when the folder has neither file. */
-export function readPlaces(placesDir: string, units: readonly UnitIndexEntry[]): Places | null {
+export function readPlaces(placesDir: string, units: readonly UnitIndexEntry[], communeOfArrondissement: ReadonlyMap<string, string> = new Map()): Places | null {
   const hasNeighbourhoods = existsSync(join(placesDir, PLACE_FILES.neighbourhoods));
   const hasPostcodes = existsSync(join(placesDir, PLACE_FILES.postcodes));
   if (!hasNeighbourhoods && !hasPostcodes) return null;
@@ -100,9 +98,16 @@ export function readPlaces(placesDir: string, units: readonly UnitIndexEntry[]):
   if (typeof poste.source !== 'string' || !Array.isArray(poste.postcodes)) fail(PLACE_FILES.postcodes, -1, 'expected {"source", "postcodes": [...]}');
   const postcodes: Postcode[] = [];
   const seenPairs = new Set<string>();
-  // One spelling per folded name in a unit (Poste Maroc lists some with and without accents).
-  const namedIn = new Map<string, Set<string>>();
-  for (const n of neighbourhoods) namedIn.set(n.unitCode, (namedIn.get(n.unitCode) ?? new Set()).add(normaliseName(n.name.fr)));
+  // One place per folded name in a commune, arrondissements included: a Poste Maroc quarter that
+  // OpenStreetMap already places (often in an arrondissement, which is more precise) only lends
+  // it its postcode; Poste Maroc lists some names twice, with and without accents.
+  const namedIn = new Map<string, Map<string, Neighbourhood>>();
+  const communeOf = (code: string) => communeOfArrondissement.get(code) ?? code;
+  for (const n of neighbourhoods) {
+    const named = namedIn.get(communeOf(n.unitCode)) ?? new Map<string, Neighbourhood>();
+    for (const folded of [n.name.fr, n.name.ar].map((name) => normaliseName(name ?? ''))) if (folded && !named.has(folded)) named.set(folded, n);
+    namedIn.set(communeOf(n.unitCode), named);
+  }
   let quartersDropped = 0;
   for (const [i, entry] of (poste.postcodes as unknown[]).entries()) {
     if (!Array.isArray(entry) || entry.length !== 3 || typeof entry[0] !== 'string' || typeof entry[1] !== 'string' || !Array.isArray(entry[2])) fail(PLACE_FILES.postcodes, i, 'expected [postcode, commune_code, [quarter names]]');
@@ -113,19 +118,30 @@ export function readPlaces(placesDir: string, units: readonly UnitIndexEntry[]):
     if (unit!.level !== 'commune') fail(PLACE_FILES.postcodes, i, `unit ${code} is a ${unit!.level}, not a commune`);
     if (!seenPairs.has(`${postcode} ${code}`)) postcodes.push({ postcode, communeCode: code });
     seenPairs.add(`${postcode} ${code}`);
-    const named = namedIn.get(code) ?? new Set<string>();
+    const named = namedIn.get(code) ?? new Map<string, Neighbourhood>();
     namedIn.set(code, named);
     for (const quarter of quarters) {
       if (typeof quarter !== 'string') fail(PLACE_FILES.postcodes, i, 'a quarter name that is not a string');
       const clean = cleanQuarterName(quarter as string);
-      const folded = clean === null ? '' : normaliseName(clean);
-      if (clean === null || named.has(folded)) {
+      const known = clean === null ? undefined : named.get(normaliseName(clean));
+      if (clean === null || known) {
+        if (known && known.postcode === undefined) known.postcode = postcode;
         quartersDropped += 1;
         continue;
       }
-      named.add(folded);
-      neighbourhoods.push({ name: { fr: clean, ar: '' }, unitCode: code, level: 'commune', source: 'poste-maroc', postcode });
+      const place: Neighbourhood = { name: { fr: clean, ar: '' }, unitCode: code, level: 'commune', source: 'poste-maroc', postcode };
+      named.set(normaliseName(clean), place);
+      neighbourhoods.push(place);
     }
   }
   return { source: { neighbourhoods: osm.source as string, postcodes: poste.source as string }, neighbourhoods, postcodes, quartersDropped };
+}
+
+/** The two sources as `version.json` lists them, beside the dataset's own. */
+export function placeSources(places: Places, placesDir: string): Array<Record<string, string>> {
+  const sha256 = (file: string) => createHash('sha256').update(readFileSync(join(placesDir, file))).digest('hex');
+  return [
+    { id: 'osm-neighbourhoods', description: places.source.neighbourhoods, licence: '© OpenStreetMap contributors, Open Database Licence (ODbL 1.0), https://opendatacommons.org/licenses/odbl/1-0/', file: PLACE_FILES.neighbourhoods, sha256: sha256(PLACE_FILES.neighbourhoods) },
+    { id: 'poste-maroc-postcodes', description: places.source.postcodes, licence: 'Poste Maroc, data.gov.ma, Open Database Licence (ODbL 1.0), https://opendatacommons.org/licenses/odbl/1-0/', file: PLACE_FILES.postcodes, sha256: sha256(PLACE_FILES.postcodes) },
+  ];
 }
