@@ -105,7 +105,7 @@ for (const engine of ['embedded', 'meilisearch'] as const) {
       assert.equal((await search('sidi', 3)).length, 3);
       assert.deepEqual(await search('!!!'), []);
     });
-    it('finds the Rabat arrondissement that holds Agdal, below the commune named Agdal (issue 13)', async () => {
+    it('finds the Rabat arrondissement that holds Agdal, below the unit named Agdal (issue 13)', async () => {
       const hits = await search('Agdal', 50);
       assert.deepEqual([hits[0]?.code, hits[0]?.matched, hits[0]?.score], ['03.231.01.01', 'exact', 1000], 'an exact unit name outranks any neighbourhood');
       const rabat = hits.find((h) => h.code === '04.421.01.01');

@@ -50,7 +50,7 @@ export function openApiDocument(datasetVersion: string): Record<string, unknown>
     info: {
       title: 'Morocco communes open-data service',
       version: 'v1',
-      description: `Read-only JSON API over Morocco's régions, provinces and préfectures, cercles, communes and arrondissements. Dataset ${datasetVersion}. Census, establishment and housing figures: Haut-Commissariat au Plan (RGPH 2024 and 2014, CC BY 4.0 terms). Boundaries and the fields derived from them: © OpenStreetMap contributors (ODbL 1.0).`,
+      description: `Read-only JSON API over Morocco's régions, provinces and préfectures, cercles, communes and arrondissements. Dataset ${datasetVersion}. Census, establishment and housing figures: Haut-Commissariat au Plan (RGPH 2024 and 2014, CC BY 4.0 terms). Boundaries and the fields derived from them, and neighbourhood names: © OpenStreetMap contributors (ODbL 1.0). Postcodes and quarter names: Poste Maroc, data.gov.ma (ODbL 1.0).`,
     },
     paths: {
       '/api/search': get('Find units by name or code', [q(true), query('levels', { type: 'string' }, `comma-separated levels among ${LEVELS.join(', ')}`), query('limit', { type: 'integer', minimum: LIMITS.searchLimit.min, maximum: LIMITS.searchLimit.max, default: LIMITS.searchLimit.default }, 'hits at most')], json(envelope({ type: 'array', items: ref('SearchHit') }), 'hits, best first'), [400], 'computed'),
@@ -78,6 +78,8 @@ export function openApiDocument(datasetVersion: string): Record<string, unknown>
       '/api/{collection}/{figures}.json': get('Census indicators, establishments or urban housing of every unit of a level, for comparison', [path('collection', { type: 'string', enum: ['regions', 'provinces', 'cercles', 'arrondissements'] }, 'the level (housing: regions and provinces; establishments: not cercles)'), path('figures', { type: 'string', enum: FIGURE_FAMILIES }, 'the family')], json(envelope({ type: 'array', items: object('Indicators, Economy or Housing record') }), 'the records of the level'), [404], 'static'),
       '/api/{collection}/{code}/communes': get('A unit\'s communes, 50 per page (its page files)', [path('collection', { type: 'string', enum: COMMUNE_PARENTS }, 'the level'), code, page], json(envelope({ type: 'array', items: ref('Commune') }, true), 'a page of communes'), [400, 404], 'alias'),
       '/api/communes/{code}/neighbours': get('Communes sharing a border, longest first', [code], json(envelope({ type: 'array', items: ref('Neighbour') }), 'neighbours'), [400, 404], 'alias'),
+      '/api/communes/{code}/postcodes': get('The postcodes that serve a commune, with the quarters each serves there (Poste Maroc, ODbL 1.0)', [code], json(envelope({ type: 'array', items: ref('PostcodeRow') }), 'postcodes, in order; empty for a commune without one'), [400, 404], 'alias'),
+      '/api/{collection}/{code}/neighbourhoods': get('The named places of a commune or arrondissement: OpenStreetMap neighbourhoods and Poste Maroc quarters (ODbL 1.0)', [path('collection', { type: 'string', enum: owning('neighbourhoods') }, 'the level'), code], json(envelope({ type: 'array', items: ref('NeighbourhoodRow') }), 'places by name; a divided city lists its arrondissements\' places with their arrondissement'), [400, 404], 'alias'),
       '/api/communes/{code}/arrondissements': get('The arrondissements of a divided city', [code], json(envelope({ type: 'array', items: object('Arrondissement record') }), 'arrondissements'), [400, 404], 'alias'),
       '/api/{collection}/{code}/boundary': get('Boundary as GeoJSON', [path('collection', { type: 'string', enum: owning('boundary') }, 'the level'), code], { description: 'a GeoJSON Feature', content: { 'application/geo+json': { schema: object('GeoJSON Feature') } } }, [400, 404], 'alias'),
       '/api/version.json': get('Interface and dataset versions, counts and sources', [], json(envelope(object('Version record')), 'the version record'), [], 'static'),
@@ -96,6 +98,8 @@ export function openApiDocument(datasetVersion: string): Record<string, unknown>
         SearchHit: { type: 'object', required: ['code', 'level', 'name', 'slug', 'score', 'matched'], properties: { code: { type: 'string' }, level: { enum: LEVELS }, name: ref('Name'), slug: { type: 'string' }, score: { type: 'number' }, matched: { enum: ['code', 'exact', 'alias', 'prefix', 'spelling', 'trigram', 'neighbourhood', 'postcode'] }, neighbourhood: ref('Name'), postcode: { type: 'string', pattern: '^[0-9]{5}$' } } },
         NearHit: { type: 'object', required: ['code', 'name', 'slug', 'distanceKm'], properties: { code: { type: 'string' }, name: ref('Name'), slug: { type: 'string' }, distanceKm: { type: 'number' } } },
         Neighbour: { type: 'object', required: ['code', 'name', 'km'], properties: { code: { type: 'string' }, name: ref('Name'), km: { type: 'number' } } },
+        PostcodeRow: { type: 'object', required: ['postcode', 'quarters'], properties: { postcode: { type: 'string', pattern: '^[0-9]{5}$' }, quarters: { type: 'array', items: { type: 'string' } } } },
+        NeighbourhoodRow: { type: 'object', required: ['name', 'source'], properties: { name: ref('Name'), arrondissement: { type: 'string' }, postcode: { type: 'string', pattern: '^[0-9]{5}$' }, source: { enum: ['OpenStreetMap', 'Poste Maroc'] } } },
       },
     },
   };

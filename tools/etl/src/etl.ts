@@ -1,6 +1,6 @@
 /** The ETL pipeline: read → check → model → static tree → write, with progress per stage. */
 import { accessSync, constants, existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { defaultPlacesDir, placeSources, readPlaces } from './places/places.js';
+import { defaultPlacesDir, placeFiles, placeSources, readPlaces } from './places/places.js';
 import { buildDamage, buildIdFor, removeStaleStaging } from './build-identity.js';
 import { join, resolve } from 'node:path';
 import { BUILD_LAYOUT, EXONYMS, buildSearchDocuments, checkExonyms, type GeoPack, type SearchDocumentsFile, type UnitIndex } from '@mc/contracts';
@@ -91,7 +91,8 @@ export function runEtl(options: EtlOptions): EtlResult {
   if (violations.length > 0) throw new DatasetInvalidError(violations);
   const units = stage('model', () => buildUnits(dataset), (u) => `${u.index.length} units`);
   // Named places: searched as their units' (matched = neighbourhood or postcode).
-  const places = stage('places', () => readPlaces(placesDir, units.index, new Map(units.arrondissements.map((a) => [a.code, a.communeCode]))), (p) => (p ? `${p.neighbourhoods.length} neighbourhoods (${p.quartersDropped} Poste Maroc names left out), ${p.postcodes.length} postcode-commune pairs from ${placesDir}` : `none in ${placesDir}`));
+  const communeOfArrondissement = new Map(units.arrondissements.map((a) => [a.code, a.communeCode]));
+  const places = stage('places', () => readPlaces(placesDir, units.index, communeOfArrondissement), (p) => (p ? `${p.neighbourhoods.length} neighbourhoods (${p.quartersDropped} Poste Maroc names left out), ${p.postcodes.length} postcode-commune pairs from ${placesDir}` : `none in ${placesDir}`));
   const geo = stage('geo', () => buildGeo(resolve(options.datasetDir), units, version), (g) => `${g.files.size} geometry files, ${g.pack.tiles.length} tiles`);
   for (const line of geo.report) log(`etl:          ${line}`);
   if (geo.violations.length > 0) throw new DatasetInvalidError(geo.violations);
@@ -107,7 +108,7 @@ export function runEtl(options: EtlOptions): EtlResult {
   const documents = stage('search', () => buildSearchDocuments(units.index, EXONYMS, places), (d) => `${d.length} search documents, ${EXONYMS.length} exonyms`);
   // version.json lists the place-name sources beside the dataset's when they are read.
   const sources = places ? { ...dataset.sources, sources: [...dataset.sources.sources, ...placeSources(places, placesDir)] } : dataset.sources;
-  const tree = stage('tree', () => new Map([...buildStaticTree(units, sources), ...geo.files, ...figures.files]), (t) => `${t.size} static files`);
+  const tree = stage('tree', () => new Map([...buildStaticTree(units, sources), ...geo.files, ...figures.files, ...(places ? placeFiles(places, units.index, communeOfArrondissement, version) : [])]), (t) => `${t.size} static files`);
   if (options.checkOnly) {
     log(`etl: checked dataset ${version}: ${tree.size} static files, nothing written`);
     return { datasetVersion: version, dir: target, skipped: true, files: tree.size, bytes: 0, seconds: (performance.now() - started) / 1000 };

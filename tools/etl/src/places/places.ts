@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { normaliseName, type Level, type Name, type UnitIndexEntry } from '@mc/contracts';
+import { childListPath, listEnvelope, normaliseName, type Envelope, type Level, type Name, type UnitIndexEntry } from '@mc/contracts';
 import { parseJsonText } from '../read-dataset.js';
 
 export const PLACE_FILES = { neighbourhoods: 'neighbourhoods.json', postcodes: 'postcodes.json' } as const;
@@ -144,4 +144,55 @@ export function placeSources(places: Places, placesDir: string): Array<Record<st
     { id: 'osm-neighbourhoods', description: places.source.neighbourhoods, licence: '© OpenStreetMap contributors, Open Database Licence (ODbL 1.0), https://opendatacommons.org/licenses/odbl/1-0/', file: PLACE_FILES.neighbourhoods, sha256: sha256(PLACE_FILES.neighbourhoods) },
     { id: 'poste-maroc-postcodes', description: places.source.postcodes, licence: 'Poste Maroc, data.gov.ma, Open Database Licence (ODbL 1.0), https://opendatacommons.org/licenses/odbl/1-0/', file: PLACE_FILES.postcodes, sha256: sha256(PLACE_FILES.postcodes) },
   ];
+}
+
+/** A named place as `…/neighbourhoods.json` lists it. */
+export interface NeighbourhoodRow {
+  name: Name;
+  /** Where it is when the commune is divided: its arrondissement. */
+  arrondissement?: string;
+  postcode?: string;
+  source: 'OpenStreetMap' | 'Poste Maroc';
+}
+
+/** A postcode as `…/postcodes.json` lists it, with the quarter names it serves in the commune. */
+export interface PostcodeRow {
+  postcode: string;
+  quarters: string[];
+}
+
+const byFoldedName = (a: NeighbourhoodRow, b: NeighbourhoodRow) => {
+  const [x, y] = [normaliseName(a.name.fr || a.name.ar || ''), normaliseName(b.name.fr || b.name.ar || '')];
+  return x < y ? -1 : x > y ? 1 : 0;
+};
+
+/**
+ * Every commune's `postcodes.json` and `neighbourhoods.json`, and every arrondissement's
+ * `neighbourhoods.json`: lists in the envelope of every list, empty where there is nothing
+ * (most rural communes), ordered by postcode and by name.
+ */
+export function placeFiles(places: Places, units: readonly UnitIndexEntry[], communeOfArrondissement: ReadonlyMap<string, string>, datasetVersion: string): Map<string, Envelope<unknown[]>> {
+  const rowsOf = new Map<string, NeighbourhoodRow[]>();
+  const push = (code: string, row: NeighbourhoodRow) => rowsOf.set(code, [...(rowsOf.get(code) ?? []), row]);
+  for (const n of places.neighbourhoods) {
+    const row: NeighbourhoodRow = { name: n.name, ...(n.postcode ? { postcode: n.postcode } : {}), source: n.source === 'osm' ? 'OpenStreetMap' : 'Poste Maroc' };
+    const commune = communeOfArrondissement.get(n.unitCode);
+    if (commune) {
+      push(n.unitCode, row);
+      push(commune, { ...row, arrondissement: n.unitCode });
+    } else push(n.unitCode, row);
+  }
+  const files = new Map<string, Envelope<unknown[]>>();
+  for (const unit of units) {
+    if (unit.level !== 'commune' && unit.level !== 'arrondissement') continue;
+    const path = childListPath(unit.level, unit.code, 'neighbourhoods');
+    files.set(path, listEnvelope((rowsOf.get(unit.code) ?? []).sort(byFoldedName), datasetVersion, path));
+    if (unit.level !== 'commune') continue;
+    const postcodes: PostcodeRow[] = [...new Set(places.postcodes.filter((p) => p.communeCode === unit.code).map((p) => p.postcode))]
+      .sort()
+      .map((postcode) => ({ postcode, quarters: (rowsOf.get(unit.code) ?? []).filter((r) => r.postcode === postcode).map((r) => r.name.fr).filter(Boolean).sort() }));
+    const postcodesPath = childListPath('commune', unit.code, 'postcodes');
+    files.set(postcodesPath, listEnvelope(postcodes, datasetVersion, postcodesPath));
+  }
+  return files;
 }
