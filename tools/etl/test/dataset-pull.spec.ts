@@ -169,6 +169,22 @@ describe('npm run dataset:sync', () => {
     assert.equal(written.files.length, vendored.length + 1);
   });
 
+  it('copies the place names beside the mirror (api-data) once the ETL has checked them, and refuses broken ones', () => {
+    const target = copyDataset();
+    const manifest = pinnedManifest();
+    const newer = copyDataset();
+    const postcodes = join(newer, '..', 'api-data', 'postcodes.json');
+    const data = JSON.parse(readFileSync(postcodes, 'utf8'));
+    data.postcodes[0][2].push('Nouveau Quartier Test');
+    writeFileSync(postcodes, JSON.stringify(data));
+    syncDataset({ from: newer, to: target, manifestPath: manifest });
+    assert.ok(readFileSync(join(target, '..', 'api-data', 'postcodes.json'), 'utf8').includes('Nouveau Quartier Test'));
+    data.postcodes[0][1] = '99.999.99.99';
+    writeFileSync(postcodes, JSON.stringify(data));
+    assert.throws(() => syncDataset({ from: newer, to: target, manifestPath: manifest }), /commune 99\.999\.99\.99 is not in the dataset/);
+    assert.ok(readFileSync(join(target, '..', 'api-data', 'postcodes.json'), 'utf8').includes('Nouveau Quartier Test'), 'the checked copy stays');
+  });
+
   it('keeps the manifest true to the vendored copy', () => {
     const manifest = JSON.parse(readFileSync('data/upstream.json', 'utf8')) as UpstreamManifest;
     assert.equal(manifest.repository, REPO);

@@ -3,8 +3,10 @@
  * in the upstream `data/v1` layout (a newer mirror). The folder is checked by the whole ETL
  * first; only then is it copied beside the target and swapped in, and the manifest rewritten.
  */
-import { cpSync, existsSync, rmSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { defaultPlacesDir } from '../build-identity.js';
+import { PLACE_FILES } from '../places/places.js';
 import { runEtl } from '../etl.js';
 import { describeFiles, makeWritable, readUpstreamManifest, swapInto, writeUpstreamManifest, UPSTREAM_REPOSITORY, type UpstreamManifest } from './dataset-files.js';
 
@@ -45,6 +47,8 @@ export function syncDataset(options: SyncOptions): SyncResult {
   } finally {
     rmSync(staged, { recursive: true, force: true });
   }
+  const places = syncPlaces(from, to);
+  if (places.length > 0) log(`dataset: place names ${places.join(', ')} copied to ${defaultPlacesDir(to)}`);
   const previous: Partial<UpstreamManifest> = existsSync(options.manifestPath) ? readUpstreamManifest(options.manifestPath) : {};
   writeUpstreamManifest(options.manifestPath, {
     repository: previous.repository ?? UPSTREAM_REPOSITORY,
@@ -61,4 +65,24 @@ export function syncDataset(options: SyncOptions): SyncResult {
   };
   log(`dataset: ${to} is now dataset ${result.datasetVersion}: ${result.added.length} added, ${result.changed.length} changed, ${result.removed.length} removed`);
   return result;
+}
+
+/**
+ * The place names beside the folder (`api-data/`, as upstream and this repository keep them),
+ * already checked by the ETL run above: each file that differs is copied beside the target's
+ * folder and renamed into place. A mirror without them leaves the repository's as they are.
+ */
+function syncPlaces(from: string, to: string): string[] {
+  const source = defaultPlacesDir(from);
+  const files = Object.values(PLACE_FILES);
+  if (!files.every((file) => existsSync(join(source, file)))) return [];
+  const target = defaultPlacesDir(to);
+  mkdirSync(target, { recursive: true });
+  const changed = files.filter((file) => !existsSync(join(target, file)) || !readFileSync(join(source, file)).equals(readFileSync(join(target, file))));
+  for (const file of changed) {
+    const staged = join(target, `.${file}.sync-${process.pid}`);
+    copyFileSync(join(source, file), staged);
+    renameSync(staged, join(target, file));
+  }
+  return changed;
 }
