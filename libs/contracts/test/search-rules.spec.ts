@@ -5,6 +5,7 @@ import {
   buildSearchDocuments,
   checkExonyms,
   codeHits,
+  codeOrPostcodeHits,
   normaliseName,
   prepareQuery,
   scoreDocument,
@@ -112,5 +113,39 @@ describe('the exonym table', () => {
       'exonym Mogador: no unit has code 99.999.99.99',
       'exonym Essaouira: already the name of commune 07.211.01.05 (Essaouira)',
     ]);
+  });
+});
+
+describe('named places and postcodes (issue 13)', () => {
+  const docs = buildSearchDocuments(
+    [unit('04.421.01.01', 'arrondissement', 'Agdal Riyad', 'agdal-riyad'), unit('03.231.01.01', 'arrondissement', 'Agdal', 'agdal'), unit('01.234.56.78', 'commune', 'Codeville', 'codeville')],
+    [],
+    {
+      neighbourhoods: [
+        { name: { fr: 'Agdal', ar: 'أكدال' }, unitCode: '04.421.01.01' },
+        { name: { fr: 'Hay Riad', ar: '' }, unitCode: '04.421.01.01', postcode: '10100' },
+      ],
+      postcodes: [{ postcode: '12345', communeCode: '04.421.01.01' }],
+    },
+  );
+  const score = (q: string, i: number) => scoreDocument(prepareQuery(q), docs[i]!);
+
+  it('scores a place 950 exact, 252-450 by the name it begins, 250 by a whole word, never above a unit’s own exact name', () => {
+    assert.deepEqual({ ...score('Agdal', 0), place: undefined }, { score: 950, matched: 'neighbourhood', place: undefined });
+    assert.deepEqual(score('Agdal', 1), { score: 1000, matched: 'exact' });
+    assert.equal(score('أكدال', 0)?.score, 950);
+    assert.equal(score('hay ri', 0)?.score, 448);
+    assert.equal(score('riad', 0)?.score, 250);
+    assert.equal(score('ha', 0), null, 'under 3 characters, no place match');
+  });
+
+  it('a five-digit query: code matches first, then the communes of the postcode, with the postcode', () => {
+    docs[2]!.codeDigits = '012345';
+    const hits = codeOrPostcodeHits('12345', docs, null, 10);
+    assert.deepEqual(hits.map((h) => [h.code, h.matched, h.score, h.postcode]), [
+      ['01.234.56.78', 'code', 1000, undefined],
+      ['04.421.01.01', 'postcode', 950, '12345'],
+    ]);
+    assert.deepEqual(codeOrPostcodeHits('12345', docs, new Set(['commune']), 10).map((h) => h.code), ['01.234.56.78']);
   });
 });
