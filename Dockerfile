@@ -67,11 +67,13 @@ FROM runtime AS geo
 EXPOSE 3103 9090
 CMD ["node", "apps/geo/dist/src/main.js"]
 
-# The ETL carries the dataset as a layer of its own, below its code: an image tag names one
+# The ETL carries the dataset (and the place names beside it, PLACES_DIR's default) as layers
+# of their own, below its code: an image tag names one
 # dataset version exactly (what a Helm upgrade loads), and a code change re-ships only the
 # small layer above it. BUILD_DIR is scratch space (an emptyDir in the chart).
 FROM runtime AS etl
 COPY data/v1 data/v1
+COPY data/api-data data/api-data
 COPY --from=build /out/tools tools
 ENV DATASET_DIR=/app/data/v1 BUILD_DIR=/tmp/build
 CMD ["node", "tools/etl/dist/src/main.js"]

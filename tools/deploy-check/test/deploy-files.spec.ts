@@ -38,6 +38,13 @@ describe('Dockerfile', () => {
     assert.ok(build.lines.findIndex((l) => l.startsWith('RUN npm ci')) < build.lines.findIndex((l) => l === 'COPY libs libs'), 'dependencies install before the sources are copied');
   });
 
+  it('gives the ETL the dataset and the place names beside it, where it looks for them', () => {
+    const etl = facts.stages.find((s) => s.name === 'etl')!;
+    assert.ok(etl.lines.includes('COPY data/v1 data/v1'));
+    assert.ok(etl.lines.includes('COPY data/api-data data/api-data'), 'PLACES_DIR defaults to api-data beside DATASET_DIR');
+    assert.ok(etl.lines.some((l) => l.startsWith('ENV DATASET_DIR=/app/data/v1')));
+  });
+
   it('leaves local and built files out of the build context', () => {
     const ignored = readFileSync('.dockerignore', 'utf8').split('\n');
     for (const entry of ['**/node_modules', '**/dist', 'build', '.git']) assert.ok(ignored.includes(entry), entry);
