@@ -41,3 +41,16 @@ describe('postcodes and neighbourhoods of a unit', () => {
     await ctx.expectProblem('/api/arrondissements/04.421.01.01/postcodes', 404, 'not-found');
   });
 });
+
+describe('douars of a commune (issue 14, first part)', () => {
+  it('the static list and its alias in another spelling of the commune; an urban commune’s list is empty', async () => {
+    const file = await ctx.get('/api/communes/01.051.03.01/douars.json').expect(200);
+    assert.equal(file.body.meta.total, 25);
+    assert.equal(file.body.data[0].code, '0510301201001');
+    const alias = await ctx.get('/api/communes/010510301/douars').expect(200);
+    assert.equal(alias.headers['x-api-tier'], 'alias');
+    assert.equal(alias.headers['content-location'], '/api/communes/01.051.03.01/douars.json');
+    assert.deepEqual((await ctx.get('/api/communes/tanger/douars').expect(200)).body.data, []);
+    await ctx.expectProblem('/api/arrondissements/04.421.01.01/douars', 404, 'not-found');
+  });
+});

@@ -14,7 +14,7 @@ export const CHILD_FILES: Record<Collection, Readonly<Record<string, string>>> =
   regions: { provinces: 'provinces.json', boundary: 'boundary.geojson', ...FIGURES },
   provinces: { cercles: 'cercles.json', boundary: 'boundary.geojson', ...FIGURES },
   cercles: { ...FIGURES },
-  communes: { arrondissements: 'arrondissements.json', neighbours: 'neighbours.json', boundary: 'boundary.geojson', postcodes: 'postcodes.json', neighbourhoods: 'neighbourhoods.json', ...FIGURES },
+  communes: { arrondissements: 'arrondissements.json', neighbours: 'neighbours.json', boundary: 'boundary.geojson', postcodes: 'postcodes.json', neighbourhoods: 'neighbourhoods.json', douars: 'douars.json', ...FIGURES },
   arrondissements: { boundary: 'boundary.geojson', neighbourhoods: 'neighbourhoods.json', ...FIGURES },
 };
 
@@ -23,6 +23,7 @@ export function missingChildDetail(code: string, child: string): string {
   if (child === 'housing') return `${code} has no urban dwellings, so no housing figures`;
   if (child === 'indicators') return `the dataset has no census figures for ${code}`;
   if (child === 'economy') return `the dataset has no establishment figures for ${code}`;
+  if (child === 'douars') return `the dataset has no douar list (no douars/douars.csv)`;
   if (child === 'postcodes' || child === 'neighbourhoods') return `the dataset has no ${child} list (no place names were built in)`;
   return `${code} has no ${child}`;
 }

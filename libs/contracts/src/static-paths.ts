@@ -3,7 +3,7 @@ import { COLLECTION_OF, type Level } from './levels.js';
 
 export const unitPath = (level: Level, code: string) => `/api/${COLLECTION_OF[level]}/${code}.json`;
 export const collectionPath = (level: Level) => `/api/${COLLECTION_OF[level]}.json`;
-export const childListPath = (level: Level, code: string, children: 'provinces' | 'cercles' | 'arrondissements' | 'postcodes' | 'neighbourhoods') =>
+export const childListPath = (level: Level, code: string, children: 'provinces' | 'cercles' | 'arrondissements' | 'postcodes' | 'neighbourhoods' | 'douars') =>
   `/api/${COLLECTION_OF[level]}/${code}/${children}.json`;
 export const communePagePath = (parent: { level: Level; code: string } | null, page: number) =>
   parent ? `/api/${COLLECTION_OF[parent.level]}/${parent.code}/communes/page/${page}.json` : `/api/communes/page/${page}.json`;

@@ -1,6 +1,7 @@
 /** The ETL pipeline: read → check → model → static tree → write, with progress per stage. */
 import { accessSync, constants, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { defaultPlacesDir, placeFiles, placeSources, readPlaces } from './places/places.js';
+import { douarFiles, readDouars } from './douars/douars.js';
 import { buildDamage, buildIdFor, removeStaleStaging } from './build-identity.js';
 import { join, resolve } from 'node:path';
 import { BUILD_LAYOUT, EXONYMS, buildSearchDocuments, checkExonyms, type GeoPack, type SearchDocumentsFile, type UnitIndex } from '@mc/contracts';
@@ -106,9 +107,11 @@ export function runEtl(options: EtlOptions): EtlResult {
   const exonymViolations = checkExonyms(units.index, EXONYMS);
   if (exonymViolations.length > 0) throw new DatasetInvalidError(exonymViolations);
   const documents = stage('search', () => buildSearchDocuments(units.index, EXONYMS, places), (d) => `${d.length} search documents, ${EXONYMS.length} exonyms`);
+  const populationOf = new Map(units.communes.map((c) => [c.code, c.population['2024']?.total ?? null]));
+  const douars = stage('douars', () => readDouars(resolve(options.datasetDir), units.index, (code) => populationOf.get(code) ?? null), (d) => (d ? `${[...d.values()].reduce((n, list) => n + list.length, 0)} douars in ${d.size} communes` : 'no douar file'));
   // version.json lists the place-name sources beside the dataset's when they are read.
   const sources = places ? { ...dataset.sources, sources: [...dataset.sources.sources, ...placeSources(places, placesDir)] } : dataset.sources;
-  const tree = stage('tree', () => new Map([...buildStaticTree(units, sources), ...geo.files, ...figures.files, ...(places ? placeFiles(places, units.index, communeOfArrondissement, version) : [])]), (t) => `${t.size} static files`);
+  const tree = stage('tree', () => new Map([...buildStaticTree(units, sources), ...geo.files, ...figures.files, ...(places ? placeFiles(places, units.index, communeOfArrondissement, version) : []), ...(douars ? douarFiles(douars, units.index, version) : [])]), (t) => `${t.size} static files`);
   if (options.checkOnly) {
     log(`etl: checked dataset ${version}: ${tree.size} static files, nothing written`);
     return { datasetVersion: version, dir: target, skipped: true, files: tree.size, bytes: 0, seconds: (performance.now() - started) / 1000 };

@@ -1,0 +1,142 @@
+/**
+ * The douars (villages) of the 2024 census (issue 14, first part): `douars/douars.csv`, read
+ * strictly when the dataset has it. Each row becomes a record grouped the way census records
+ * are (`population`, `households`, `shares`, `distancesKm`), with null where the file publishes
+ * nothing, never an invented zero. Checks: every commune code a commune of the dataset, no
+ * douar code twice, and a commune's douars never more populous than the commune.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { childListPath, listEnvelope, type Envelope, type UnitIndexEntry } from '@mc/contracts';
+import { parseCsv } from '../read-dataset.js';
+
+export const DOUARS_FILE = 'douars/douars.csv';
+
+const COLUMNS = [
+  'code', 'commune_code', 'fraction_code', 'fraction_ar', 'name_ar', 'type', 'households', 'population',
+  'nationality_moroccan', 'nationality_foreign', 'sex_male', 'sex_female', 'age_under_15', 'age_15_59', 'age_60_plus',
+  'civil_registration_registered', 'marital_status_population_15_plus', 'marital_status_single', 'marital_status_married',
+  'marital_status_divorced', 'marital_status_widowed', 'dwelling_type_villa', 'dwelling_type_apartment',
+  'dwelling_type_traditional_moroccan_house', 'dwelling_type_modern_moroccan_house', 'dwelling_type_basic_or_slum',
+  'dwelling_type_rural_solid', 'dwelling_type_rural_earth', 'dwelling_type_other', 'distance_km_paved_road',
+  'distance_km_drivable_track', 'distance_km_primary_school', 'distance_km_middle_school', 'distance_km_high_school',
+  'distance_km_health_centre',
+] as const;
+
+export type SettlementType = 'grouped' | 'dispersed' | 'split';
+
+export interface DouarRecord {
+  code: string;
+  commune: string;
+  fraction: { code: string; ar: string | null };
+  name: { ar: string | null };
+  type: SettlementType | null;
+  households: number | null;
+  population: number | null;
+  /** Percentages, each group of the population it describes. */
+  shares: {
+    nationality: { moroccan: number | null; foreign: number | null };
+    sex: { male: number | null; female: number | null };
+    age: { under15: number | null; from15To59: number | null; from60: number | null };
+    civilRegistration: { registered: number | null };
+    maritalStatus: { population15Plus: number | null; single: number | null; married: number | null; divorced: number | null; widowed: number | null };
+    dwellingType: Record<'villa' | 'apartment' | 'traditionalMoroccanHouse' | 'modernMoroccanHouse' | 'basicOrSlum' | 'ruralSolid' | 'ruralEarth' | 'other', number | null>;
+  };
+  distancesKm: Record<'pavedRoad' | 'drivableTrack' | 'primarySchool' | 'middleSchool' | 'highSchool' | 'healthCentre', number | null>;
+}
+
+export class DouarsInvalidError extends Error {
+  override name = 'DouarsInvalidError';
+}
+
+/** The douars of a dataset folder, by commune code; null when the dataset has no douar file. */
+export function readDouars(datasetDir: string, units: readonly UnitIndexEntry[], populationOf: (communeCode: string) => number | null): Map<string, DouarRecord[]> | null {
+  const file = join(datasetDir, DOUARS_FILE);
+  if (!existsSync(file)) return null;
+  const text = readFileSync(file, 'utf8');
+  const header = text.slice(0, text.indexOf('\n')).replace(/^\uFEFF/, '').trim().split(',');
+  if (header.join(',') !== COLUMNS.join(',')) throw new DouarsInvalidError(`${file} line 1: expected the columns ${COLUMNS.join(', ')}`);
+  const communes = new Set(units.filter((u) => u.level === 'commune').map((u) => u.code));
+  const byCommune = new Map<string, DouarRecord[]>();
+  const seen = new Set<string>();
+  for (const [i, row] of parseCsv(text, file).entries()) {
+    const line = i + 2;
+    const fail = (why: string): never => {
+      throw new DouarsInvalidError(`${file} line ${line}: ${why}`);
+    };
+    const number = (column: (typeof COLUMNS)[number]): number | null => {
+      const raw = (row[column] ?? '').trim();
+      if (raw === '') return null;
+      const value = Number(raw);
+      return Number.isFinite(value) && value >= 0 ? value : fail(`${column} "${raw}" is not a number of 0 or more`);
+    };
+    const text = (column: (typeof COLUMNS)[number]) => (row[column] ?? '').trim() || null;
+    const code = text('code') ?? fail('a douar without a code');
+    if (!/^\d{13}$/.test(code)) fail(`douar code "${code}" is not 13 digits`);
+    if (seen.has(code)) fail(`douar ${code} appears twice`);
+    seen.add(code);
+    const commune = text('commune_code') ?? fail(`douar ${code} has no commune`);
+    if (!communes.has(commune)) fail(`commune ${commune} of douar ${code} is not a commune of the dataset`);
+    const type = text('type');
+    if (type !== null && type !== 'grouped' && type !== 'dispersed' && type !== 'split') fail(`type "${type}" is not grouped, dispersed or split`);
+    const record: DouarRecord = {
+      code,
+      commune,
+      fraction: { code: text('fraction_code') ?? fail(`douar ${code} has no fraction`), ar: text('fraction_ar') },
+      name: { ar: text('name_ar') },
+      type: type as SettlementType | null,
+      households: number('households'),
+      population: number('population'),
+      shares: {
+        nationality: { moroccan: number('nationality_moroccan'), foreign: number('nationality_foreign') },
+        sex: { male: number('sex_male'), female: number('sex_female') },
+        age: { under15: number('age_under_15'), from15To59: number('age_15_59'), from60: number('age_60_plus') },
+        civilRegistration: { registered: number('civil_registration_registered') },
+        maritalStatus: {
+          population15Plus: number('marital_status_population_15_plus'),
+          single: number('marital_status_single'),
+          married: number('marital_status_married'),
+          divorced: number('marital_status_divorced'),
+          widowed: number('marital_status_widowed'),
+        },
+        dwellingType: {
+          villa: number('dwelling_type_villa'),
+          apartment: number('dwelling_type_apartment'),
+          traditionalMoroccanHouse: number('dwelling_type_traditional_moroccan_house'),
+          modernMoroccanHouse: number('dwelling_type_modern_moroccan_house'),
+          basicOrSlum: number('dwelling_type_basic_or_slum'),
+          ruralSolid: number('dwelling_type_rural_solid'),
+          ruralEarth: number('dwelling_type_rural_earth'),
+          other: number('dwelling_type_other'),
+        },
+      },
+      distancesKm: {
+        pavedRoad: number('distance_km_paved_road'),
+        drivableTrack: number('distance_km_drivable_track'),
+        primarySchool: number('distance_km_primary_school'),
+        middleSchool: number('distance_km_middle_school'),
+        highSchool: number('distance_km_high_school'),
+        healthCentre: number('distance_km_health_centre'),
+      },
+    };
+    byCommune.set(commune, [...(byCommune.get(commune) ?? []), record]);
+  }
+  for (const [commune, douars] of byCommune) {
+    const sum = douars.reduce((total, d) => total + (d.population ?? 0), 0);
+    const population = populationOf(commune);
+    if (population !== null && sum > population) throw new DouarsInvalidError(`${file}: the douars of commune ${commune} hold ${sum} people, more than its ${population}`);
+  }
+  return byCommune;
+}
+
+/** Every commune's `douars.json`: its douars by code, an empty list where it has none (urban communes). */
+export function douarFiles(byCommune: ReadonlyMap<string, DouarRecord[]>, units: readonly UnitIndexEntry[], datasetVersion: string): Map<string, Envelope<DouarRecord[]>> {
+  const files = new Map<string, Envelope<DouarRecord[]>>();
+  for (const unit of units) {
+    if (unit.level !== 'commune') continue;
+    const path = childListPath('commune', unit.code, 'douars');
+    const douars = [...(byCommune.get(unit.code) ?? [])].sort((a, b) => (a.code < b.code ? -1 : 1));
+    files.set(path, listEnvelope(douars, datasetVersion, path));
+  }
+  return files;
+}

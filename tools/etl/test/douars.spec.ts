@@ -1,0 +1,60 @@
+// The douars of the 2024 census (issue 14, first part), from the real douars/douars.csv.
+import assert from 'node:assert/strict';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { readUnitIndex } from '@mc/contracts';
+import { DouarsInvalidError, readDouars, type DouarRecord } from '../src/douars/douars.js';
+import { DATASET_DIR, copyDataset, sharedBuild } from './support.js';
+
+const units = () => readUnitIndex(sharedBuild().dir).units;
+const communeFile = (code: string) => JSON.parse(readFileSync(join(sharedBuild().dir, `static/api/communes/${code}/douars.json`), 'utf8'));
+
+describe('douars in the build', () => {
+  it('every commune has its list: 33,189 douars in 1,279 communes, by code', () => {
+    const byCommune = readDouars(DATASET_DIR, units(), () => null)!;
+    assert.equal(byCommune.size, 1279);
+    assert.equal([...byCommune.values()].reduce((n, list) => n + list.length, 0), 33189);
+    const file = communeFile('01.051.03.01');
+    assert.equal(file.meta.total, 25);
+    assert.equal(file.data.reduce((n: number, d: DouarRecord) => n + (d.population ?? 0), 0), 8387);
+    assert.equal(file.data.reduce((n: number, d: DouarRecord) => n + (d.households ?? 0), 0), 2083);
+    const codes = file.data.map((d: DouarRecord) => d.code);
+    assert.deepEqual(codes, [...codes].sort());
+  });
+
+  it('a douar as census records are grouped, with null where the file publishes nothing', () => {
+    const [first, ...rest] = communeFile('01.051.03.01').data as DouarRecord[];
+    assert.deepEqual(
+      { code: first!.code, name: first!.name, fraction: first!.fraction, type: first!.type, households: first!.households, population: first!.population },
+      { code: '0510301201001', name: { ar: 'اجنانات' }, fraction: { code: '0510301201', ar: 'السواحل' }, type: 'split', households: 116, population: 415 },
+    );
+    assert.deepEqual(first!.shares.sex, { male: 46.3, female: 53.7 });
+    assert.equal(first!.distancesKm.healthCentre, 4.32);
+    const unpublished = rest.find((d) => d.code === '0510301201011')!;
+    assert.equal(unpublished.population, 89);
+    assert.deepEqual(unpublished.shares.sex, { male: null, female: null }, 'not an invented zero');
+    assert.equal(unpublished.distancesKm.primarySchool, null);
+  });
+
+  it('an urban commune has an empty list', () => {
+    const tanger = communeFile('01.511.01.0');
+    assert.deepEqual([tanger.data, tanger.meta.total], [[], 0]);
+  });
+
+  it('stops on a douar code twice, an unknown commune, or douars more populous than their commune, naming file and line', () => {
+    const csvOf = (dir: string) => join(dir, 'douars/douars.csv');
+    const edit = (change: (lines: string[]) => void) => {
+      const dir = copyDataset();
+      const lines = readFileSync(csvOf(dir), 'utf8').split('\n');
+      change(lines);
+      writeFileSync(csvOf(dir), lines.join('\n'));
+      return dir;
+    };
+    const twice = edit((lines) => (lines[3] = lines[3]!.replace(/^\d+/, lines[2]!.split(',')[0]!)));
+    assert.throws(() => readDouars(twice, units(), () => null), (e: Error) => e instanceof DouarsInvalidError && /douars\.csv line 4: douar 0510301201002 appears twice/.test(e.message));
+    const unknown = edit((lines) => (lines[5] = lines[5]!.replace('01.051.03.01', '01.051.03.99')));
+    assert.throws(() => readDouars(unknown, units(), () => null), /line 6: commune 01\.051\.03\.99 of douar \d+ is not a commune of the dataset/);
+    assert.throws(() => readDouars(DATASET_DIR, units(), (code) => (code === '01.051.03.01' ? 8000 : null)), /the douars of commune 01\.051\.03\.01 hold 8387 people, more than its 8000/);
+  });
+});
