@@ -12,8 +12,8 @@ import {
   notFound,
   prepareJson,
   readGeoPack,
-  readManifest,
-  readUnitIndex,
+  sharedManifest,
+  sharedUnitIndex,
   unitPath,
   type CommuneRecord,
   type Envelope,
@@ -47,13 +47,13 @@ export interface GeoData {
 
 /** A build folder's geometry, read as it is asked. */
 export function readGeoData(buildDir: string): GeoData {
-  const manifest = readManifest(buildDir);
+  const manifest = sharedManifest(buildDir);
   const geometry = new BuildFolderFiles(buildDir, manifest, isGeometryFile);
   const records = new BuildFolderFiles(buildDir, manifest, (path) => !isGeometryFile(path));
   let pack: GeoPack | undefined;
   return {
     datasetVersion: manifest.datasetVersion,
-    units: readUnitIndex(buildDir).units,
+    units: sharedUnitIndex(buildDir).units,
     pack: () => (pack ??= readGeoPack(buildDir)),
     file: (path) => geometry.get(path),
     communeFile: async (code) => (await records.get(unitPath('commune', code)))?.body,

@@ -1,5 +1,5 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { DEFAULT_MEILI_INDEX, SEARCH, readSearchDocuments, type SearchDocumentsFile } from '@mc/contracts';
+import { DEFAULT_MEILI_INDEX, SEARCH, readSearchDocuments, sharedManifest, type SearchAnswer, type SearchDocumentsFile, type SearchPort, type SearchRequest, type ServiceStatus } from '@mc/contracts';
 import { Meilisearch } from 'meilisearch';
 import { EmbeddedEngine } from './engines/embedded-engine.js';
 import { MeiliEngine } from './engines/meili-engine.js';
@@ -25,13 +25,38 @@ export function searchServiceOf({ datasetVersion, documents }: SearchDocumentsFi
   return new SearchService(datasetVersion, documents, new MeiliEngine(client, meili.indexUid ?? DEFAULT_MEILI_INDEX, documents), embedded);
 }
 
+/**
+ * A build folder's search, read at the first search rather than at start (embedded mode): the
+ * documents with their named places and the postings are a few MB a start need not hold.
+ */
+export class BuildFolderSearch implements SearchPort {
+  private service?: SearchService;
+  readonly datasetVersion: string;
+
+  constructor(
+    private readonly buildDir: string,
+    private readonly meili?: MeiliOptions,
+  ) {
+    this.datasetVersion = sharedManifest(buildDir).datasetVersion;
+  }
+
+  search(request: SearchRequest): Promise<SearchAnswer> {
+    this.service ??= createSearchService(this.buildDir, this.meili);
+    return this.service.search(request);
+  }
+
+  async status(): Promise<ServiceStatus> {
+    return { ready: true, datasetVersion: this.datasetVersion };
+  }
+}
+
 /** Provides the SEARCH port from a build folder: Meilisearch when configured, else embedded. */
 @Module({})
 export class SearchModule {
   static fromBuild(buildDir: string, meili?: MeiliOptions): DynamicModule {
     return {
       module: SearchModule,
-      providers: [{ provide: SEARCH, useFactory: () => createSearchService(buildDir, meili) }],
+      providers: [{ provide: SEARCH, useFactory: () => new BuildFolderSearch(buildDir, meili) }],
       exports: [SEARCH],
     };
   }

@@ -1,5 +1,5 @@
 /** A build folder on disk, read as it is asked (BuildFolderFiles): the embedded-mode store. */
-import { BuildFolderFiles, readManifest, readUnitIndex, type StaticFile, type UnitIndexEntry } from '@mc/contracts';
+import { BuildFolderFiles, sharedManifest, sharedUnitIndex, type StaticFile, type UnitIndexEntry } from '@mc/contracts';
 import type { DatasetStore } from './dataset-store.js';
 
 export class BuildFolderStore implements DatasetStore {
@@ -10,8 +10,8 @@ export class BuildFolderStore implements DatasetStore {
 
   /** Reads the manifest and the unit index of a build folder; `include` keeps the files this store serves. */
   static open(buildDir: string, include: (path: string) => boolean = () => true): BuildFolderStore {
-    const manifest = readManifest(buildDir);
-    const index = readUnitIndex(buildDir);
+    const manifest = sharedManifest(buildDir);
+    const index = sharedUnitIndex(buildDir);
     if (index.datasetVersion !== manifest.datasetVersion) {
       throw new Error(`build ${buildDir}: units.json is for ${index.datasetVersion}, manifest for ${manifest.datasetVersion}`);
     }
