@@ -52,5 +52,7 @@ describe('douars of a commune (issue 14, first part)', () => {
     assert.equal(alias.headers['content-location'], '/api/communes/01.051.03.01/douars.json');
     assert.deepEqual((await ctx.get('/api/communes/tanger/douars').expect(200)).body.data, []);
     await ctx.expectProblem('/api/arrondissements/04.421.01.01/douars', 404, 'not-found');
+    const fields = await ctx.get('/data/v1/douars/fields.json').expect(200);
+    assert.equal(fields.body.fields.length, 35);
   });
 });

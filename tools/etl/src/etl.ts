@@ -1,7 +1,7 @@
 /** The ETL pipeline: read → check → model → static tree → write, with progress per stage. */
 import { accessSync, constants, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { defaultPlacesDir, placeFiles, placeSources, readPlaces } from './places/places.js';
-import { douarFiles, readDouars } from './douars/douars.js';
+import { DOUAR_FIELDS_PATH, douarFieldCatalogue, douarFiles, readDouars } from './douars/douars.js';
 import { buildDamage, buildIdFor, removeStaleStaging } from './build-identity.js';
 import { join, resolve } from 'node:path';
 import { BUILD_LAYOUT, EXONYMS, buildSearchDocuments, checkExonyms, type GeoPack, type SearchDocumentsFile, type UnitIndex } from '@mc/contracts';
@@ -11,7 +11,7 @@ import { buildFigures } from './figures/figure-records.js';
 import { readFigures } from './figures/read-figures.js';
 import { buildGeo } from './geo/stage.js';
 import { buildUnits } from './model.js';
-import { readDataset } from './read-dataset.js';
+import { readDataset, type SourcesFile } from './read-dataset.js';
 import { buildStaticTree } from './static-tree.js';
 import { writeBuild } from './write-build.js';
 
@@ -64,6 +64,12 @@ function assertWritable(buildRoot: string): void {
   }
 }
 
+/** The douar file's entry of sources.json, for its field catalogue. */
+function douarSource(sources: SourcesFile): { id: string; url?: string } | undefined {
+  const entry = (sources.sources as Array<{ id?: unknown; url?: unknown }>).find((s) => s.id === 'hcp-2024-douars');
+  return entry ? { id: 'hcp-2024-douars', ...(typeof entry.url === 'string' ? { url: entry.url } : {}) } : undefined;
+}
+
 export function runEtl(options: EtlOptions): EtlResult {
   const log = options.log ?? (() => undefined);
   const started = performance.now();
@@ -111,7 +117,7 @@ export function runEtl(options: EtlOptions): EtlResult {
   const douars = stage('douars', () => readDouars(resolve(options.datasetDir), units.index, (code) => populationOf.get(code) ?? null), (d) => (d ? `${[...d.values()].reduce((n, list) => n + list.length, 0)} douars in ${d.size} communes` : 'no douar file'));
   // version.json lists the place-name sources beside the dataset's when they are read.
   const sources = places ? { ...dataset.sources, sources: [...dataset.sources.sources, ...placeSources(places, placesDir)] } : dataset.sources;
-  const tree = stage('tree', () => new Map([...buildStaticTree(units, sources), ...geo.files, ...figures.files, ...(places ? placeFiles(places, units.index, communeOfArrondissement, version) : []), ...(douars ? douarFiles(douars, units.index, version) : [])]), (t) => `${t.size} static files`);
+  const tree = stage('tree', () => new Map([...buildStaticTree(units, sources), ...geo.files, ...figures.files, ...(places ? placeFiles(places, units.index, communeOfArrondissement, version) : []), ...(douars ? [...douarFiles(douars, units.index, version), [DOUAR_FIELDS_PATH, douarFieldCatalogue(douarSource(dataset.sources))] as const] : [])]), (t) => `${t.size} static files`);
   if (options.checkOnly) {
     log(`etl: checked dataset ${version}: ${tree.size} static files, nothing written`);
     return { datasetVersion: version, dir: target, skipped: true, files: tree.size, bytes: 0, seconds: (performance.now() - started) / 1000 };

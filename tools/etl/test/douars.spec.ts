@@ -58,3 +58,16 @@ describe('douars in the build', () => {
     assert.throws(() => readDouars(DATASET_DIR, units(), (code) => (code === '01.051.03.01' ? 8000 : null)), /the douars of commune 01\.051\.03\.01 hold 8387 people, more than its 8000/);
   });
 });
+
+describe('the douar field catalogue', () => {
+  it('/data/v1/douars/fields.json names every column of the file, with the record path it becomes', () => {
+    const catalogue = JSON.parse(readFileSync(join(sharedBuild().dir, 'static/data/v1/douars/fields.json'), 'utf8'));
+    const header = readFileSync(join(DATASET_DIR, 'douars/douars.csv'), 'utf8').split('\n')[0]!.trim().split(',');
+    assert.deepEqual(catalogue.fields.map((f: { column: string }) => f.column), header);
+    assert.equal(catalogue.source.id, 'hcp-2024-douars');
+    const [douar] = communeFile('01.051.03.01').data;
+    const at = (path: string) => path.split('.').reduce((value: any, key) => value?.[key], douar);
+    for (const field of catalogue.fields) assert.notEqual(at(field.path), undefined, field.path);
+    assert.deepEqual(catalogue.fields.find((f: { column: string }) => f.column === 'distance_km_health_centre'), { column: 'distance_km_health_centre', path: 'distancesKm.healthCentre', label: 'Distance to the nearest health centre', unit: 'km' });
+  });
+});

@@ -140,3 +140,52 @@ export function douarFiles(byCommune: ReadonlyMap<string, DouarRecord[]>, units:
   }
   return files;
 }
+
+/** What each column of the file becomes in a douar record, with its label and unit. */
+const FIELDS: ReadonlyArray<{ column: (typeof COLUMNS)[number]; path: string; label: string; unit: string }> = [
+  { column: 'code', path: 'code', label: 'Douar code (HCP)', unit: 'code' },
+  { column: 'commune_code', path: 'commune', label: 'Commune code', unit: 'code' },
+  { column: 'fraction_code', path: 'fraction.code', label: 'Fraction code', unit: 'code' },
+  { column: 'fraction_ar', path: 'fraction.ar', label: 'Fraction name (Arabic)', unit: 'text' },
+  { column: 'name_ar', path: 'name.ar', label: 'Douar name (Arabic)', unit: 'text' },
+  { column: 'type', path: 'type', label: 'Settlement type: grouped, dispersed or split', unit: 'category' },
+  { column: 'households', path: 'households', label: 'Households', unit: 'households' },
+  { column: 'population', path: 'population', label: 'Legal population', unit: 'people' },
+  { column: 'nationality_moroccan', path: 'shares.nationality.moroccan', label: 'Moroccan nationals', unit: '% of the population' },
+  { column: 'nationality_foreign', path: 'shares.nationality.foreign', label: 'Foreign nationals', unit: '% of the population' },
+  { column: 'sex_male', path: 'shares.sex.male', label: 'Men', unit: '% of the population' },
+  { column: 'sex_female', path: 'shares.sex.female', label: 'Women', unit: '% of the population' },
+  { column: 'age_under_15', path: 'shares.age.under15', label: 'Aged under 15', unit: '% of the population' },
+  { column: 'age_15_59', path: 'shares.age.from15To59', label: 'Aged 15 to 59', unit: '% of the population' },
+  { column: 'age_60_plus', path: 'shares.age.from60', label: 'Aged 60 and over', unit: '% of the population' },
+  { column: 'civil_registration_registered', path: 'shares.civilRegistration.registered', label: 'Registered in the civil registry', unit: '% of the population' },
+  { column: 'marital_status_population_15_plus', path: 'shares.maritalStatus.population15Plus', label: 'Population aged 15 and over (the base of the marital shares)', unit: 'people' },
+  { column: 'marital_status_single', path: 'shares.maritalStatus.single', label: 'Single', unit: '% of those aged 15 and over' },
+  { column: 'marital_status_married', path: 'shares.maritalStatus.married', label: 'Married', unit: '% of those aged 15 and over' },
+  { column: 'marital_status_divorced', path: 'shares.maritalStatus.divorced', label: 'Divorced', unit: '% of those aged 15 and over' },
+  { column: 'marital_status_widowed', path: 'shares.maritalStatus.widowed', label: 'Widowed', unit: '% of those aged 15 and over' },
+  { column: 'dwelling_type_villa', path: 'shares.dwellingType.villa', label: 'Households in a villa', unit: '% of households' },
+  { column: 'dwelling_type_apartment', path: 'shares.dwellingType.apartment', label: 'Households in an apartment', unit: '% of households' },
+  { column: 'dwelling_type_traditional_moroccan_house', path: 'shares.dwellingType.traditionalMoroccanHouse', label: 'Households in a traditional Moroccan house', unit: '% of households' },
+  { column: 'dwelling_type_modern_moroccan_house', path: 'shares.dwellingType.modernMoroccanHouse', label: 'Households in a modern Moroccan house', unit: '% of households' },
+  { column: 'dwelling_type_basic_or_slum', path: 'shares.dwellingType.basicOrSlum', label: 'Households in basic housing or a slum', unit: '% of households' },
+  { column: 'dwelling_type_rural_solid', path: 'shares.dwellingType.ruralSolid', label: 'Households in a rural house of solid materials', unit: '% of households' },
+  { column: 'dwelling_type_rural_earth', path: 'shares.dwellingType.ruralEarth', label: 'Households in a rural house of earth', unit: '% of households' },
+  { column: 'dwelling_type_other', path: 'shares.dwellingType.other', label: 'Households in another dwelling', unit: '% of households' },
+  { column: 'distance_km_paved_road', path: 'distancesKm.pavedRoad', label: 'Distance to the nearest paved road', unit: 'km' },
+  { column: 'distance_km_drivable_track', path: 'distancesKm.drivableTrack', label: 'Distance to the nearest drivable track', unit: 'km' },
+  { column: 'distance_km_primary_school', path: 'distancesKm.primarySchool', label: 'Distance to the nearest primary school', unit: 'km' },
+  { column: 'distance_km_middle_school', path: 'distancesKm.middleSchool', label: 'Distance to the nearest middle school', unit: 'km' },
+  { column: 'distance_km_high_school', path: 'distancesKm.highSchool', label: 'Distance to the nearest high school', unit: 'km' },
+  { column: 'distance_km_health_centre', path: 'distancesKm.healthCentre', label: 'Distance to the nearest health centre', unit: 'km' },
+];
+
+export const DOUAR_FIELDS_PATH = '/data/v1/douars/fields.json';
+
+/**
+ * `/data/v1/douars/fields.json`: the upstream catalogue of the douar file is not mirrored, so
+ * it is written from the file's columns, in the shape of the other field catalogues.
+ */
+export function douarFieldCatalogue(source: { id: string; url?: string } | undefined) {
+  return { census: '2024', source: source ?? { id: 'hcp-2024-douars' }, fields: FIELDS.map((f) => ({ ...f })) };
+}
