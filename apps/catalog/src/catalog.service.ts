@@ -1,6 +1,13 @@
 /** The catalog: static files, identifier resolution and computed commune lists, from one store. */
 import {
   answerPath,
+  douarCodePrefix,
+  recordEnvelope,
+  prepareJson,
+  selectDouars,
+  type DouarListRequest,
+  type DouarRecord,
+  type FileSource,
   createResolver,
   filterUnit,
   isGeometryFile,
@@ -30,16 +37,29 @@ import type { DatasetStore } from './store/dataset-store.js';
 
 /** Orders kept in memory: each is 1,503 rows (shallow copies when sorted by a figure). */
 const MAX_KEPT_ORDERS = 48;
+/** Communes whose douar records are kept parsed (at most 134 records each). */
+const MAX_KEPT_DOUAR_LISTS = 64;
 
 export class CatalogService implements CatalogPort {
   private readonly resolver: Resolver;
+  private readonly fileSource: FileSource;
   private readonly orders = new Map<string, readonly CommuneRow[]>();
   private figures?: Promise<{ catalogues: FigureCatalogues; source: FigureSource }>;
   /** The commune records, parsed from their own static files at the first list: one source of truth, whatever the store. */
   private records?: Promise<readonly CommuneRecord[]>;
+  /** Douar lists parsed from their static files, by path, most recently used last. */
+  private readonly douarLists = new Map<string, { etag: string; douars: readonly DouarRecord[] }>();
+  /** The commune of each douar code prefix (`douarCodePrefix`). */
+  private communeOfPrefix?: Map<string, string>;
 
   private constructor(private readonly store: DatasetStore) {
     this.resolver = createResolver(store.units());
+    this.fileSource = {
+      resolver: this.resolver,
+      // Geometry is the geo service's, even where the store holds it (Redis holds the whole build).
+      file: async (path) => (isGeometryFile(path) ? undefined : this.store.get(path)),
+      douar: (code) => this.douarFile(code),
+    };
   }
 
   /** A catalog over one build. Its commune records are read in one batch when a list first needs them. */
@@ -118,9 +138,42 @@ export class CatalogService implements CatalogPort {
   }
 
   async lookup(request: PathLookup): Promise<FileAnswer> {
-    // Geometry is the geo service's, even where the store holds it (Redis holds the whole build).
-    const { tier, file } = await answerPath({ resolver: this.resolver, file: async (path) => (isGeometryFile(path) ? undefined : this.store.get(path)) }, request);
+    const { tier, file } = await answerPath(this.fileSource, request);
     return { datasetVersion: this.datasetVersion, tier, file };
+  }
+
+  /** The records of a douar file, parsed once while it stays among the recently asked. */
+  private douarsOf(file: StaticFile): readonly DouarRecord[] {
+    const kept = this.douarLists.get(file.path);
+    if (kept && kept.etag === file.etag) {
+      this.douarLists.delete(file.path);
+      this.douarLists.set(file.path, kept);
+      return kept.douars;
+    }
+    const douars = (JSON.parse(file.body.toString('utf8')) as Envelope<DouarRecord[]>).data;
+    this.douarLists.set(file.path, { etag: file.etag, douars });
+    if (this.douarLists.size > MAX_KEPT_DOUAR_LISTS) this.douarLists.delete(this.douarLists.keys().next().value!);
+    return douars;
+  }
+
+  /** `GET /api/douars/{code}`: found in its commune's list, whose code its first seven digits are. */
+  private async douarFile(code: string): Promise<StaticFile> {
+    this.communeOfPrefix ??= new Map(this.store.units().filter((u) => u.level === 'commune').map((u) => [douarCodePrefix(u.code), u.code]));
+    const commune = this.communeOfPrefix.get(code.slice(0, 7));
+    const file = commune === undefined ? undefined : await this.store.get(`/api/communes/${commune}/douars.json`);
+    const douar = file && this.douarsOf(file).find((d) => d.code === code);
+    if (!douar) throw notFound(`no douar has code ${code}`);
+    const path = `/api/douars/${code}`;
+    return prepareJson(path, recordEnvelope(douar, this.datasetVersion, path));
+  }
+
+  /** A commune's douars filtered, sorted and paged; the commune in any spelling, with the problems of its alias route. */
+  async douars(request: DouarListRequest): Promise<FileAnswer> {
+    const { file } = await answerPath(this.fileSource, { path: `/api/communes/${encodeURIComponent(request.commune)}/douars` });
+    const rows = selectDouars(this.douarsOf(file), request);
+    if (request.page > pageCount(rows.length)) throw notFound(`no page ${request.page} for this filter`);
+    const envelope = pagedEnvelope(rows, request.page, this.datasetVersion, (n) => withPage(request.url, n), request.url);
+    return { datasetVersion: this.datasetVersion, tier: 'computed', file: prepareRowsJson(request.url, envelope) };
   }
 
   /** Filters resolved to their units (any spelling), then the page file that holds the list, or computed. */

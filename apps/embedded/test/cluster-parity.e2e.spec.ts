@@ -44,6 +44,8 @@ function urls(): string[] {
     '/api/search?q=tanger', '/api/search?q=casa&levels=commune,arrondissement&limit=5', '/api/search?q=ktama', '/api/search?q=1511010', '/api/search?q=%D8%B7%D9%86%D8%AC%D8%A9',
     '/api/communes/at?lat=35.786&lng=-5.8125', '/api/communes/at?lat=33.59&lng=-7.6', '/api/communes/at?lat=23.7&lng=-15.93',
     '/api/communes/near?lat=34.02&lng=-6.83', '/api/communes/near?lat=31.63&lng=-8&radius=50&limit=50',
+    '/api/communes/bni-boufrah/douars?sort=-distancesKm.healthCentre', '/api/communes/01.051.03.01/douars?type=grouped&min_population=200', '/api/douars/0510301201001',
+    '/api/search?q=%D8%A7%D8%AC%D9%86%D8%A7%D9%86%D8%A7%D8%AA', '/api/search?q=jnanat&limit=20', '/api/douars/123', '/api/douars/0510301201999', '/api/communes/01.051.03.01/douars?sort=nope',
     // problems
     '/api/communes/nowhere', '/api/communes/!!!', '/api/regions/tanger', '/api/regions/tanger/indicators', '/api/regions/tanger/boundary', '/api/communes/01.051.03.01/housing',
     '/api/nothing.json', '/api/communes/tanger.json', '/elsewhere', '/api/bananas/1', '/api/regions/01/communes?page=99', '/api/regions/01/communes?page=x',

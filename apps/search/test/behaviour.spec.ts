@@ -123,12 +123,37 @@ for (const engine of ['embedded', 'meilisearch'] as const) {
       assert.deepEqual([malabata?.code, malabata?.level], ['01.511.01.05', 'arrondissement'], 'Malabata is in Tanger’s Mghogha arrondissement');
       assert.deepEqual(await search('ag', 50).then((hits) => hits.filter((h) => h.matched === 'neighbourhood')), [], 'no neighbourhood match under 3 characters');
     });
+
+    it('finds a douar by its Arabic name, with or without vowel marks, returning it with its commune (issue 14)', async () => {
+      for (const q of ['اجنانات', 'اجْنَانَات', 'اجنانــات']) {
+        const hits = await search(q);
+        const bniBoufrah = hits.find((h) => h.code === '01.051.03.01');
+        assert.deepEqual([bniBoufrah?.level, bniBoufrah?.matched, bniBoufrah?.score, bniBoufrah?.name.fr, bniBoufrah?.douar], ['commune', 'douar', 900, 'Bni Boufrah', { code: '0510301201001', name: { ar: 'اجنانات' } }], q);
+        assert.deepEqual(hits.filter((h) => h.matched === 'douar').map((h) => h.douar!.code), ['0510301201001', '5310923202032'], 'the two douars of that name, by commune code');
+      }
+      assert.deepEqual(await search('ab', 50).then((hits) => hits.filter((h) => h.matched === 'douar')), [], 'no douar match under 3 characters');
+    });
+
+    it('ranks a douar below the unit and the neighbourhood of the same name', async () => {
+      const hits = (await search('تزاغين', 5)).map((h) => `${h.code} ${h.matched} ${h.score}`);
+      assert.deepEqual(hits.slice(0, 3), ['02.167.15.13 exact 1000', '02.113.05.19 neighbourhood 950', '01.051.11.01 douar 900']);
+    });
+
+    it('finds a douar by a Latin spelling of its skeleton, below every name match of units and places', async () => {
+      const hits = await search('Jnanat', 20);
+      const douars = hits.filter((h) => h.matched === 'douar');
+      assert.deepEqual(douars.map((h) => [h.code, h.douar!.code, h.score]), [['01.051.03.01', '0510301201001', 150], ['03.531.09.23', '5310923202032', 150], ['07.351.07.11', '3510711205012', 150]]);
+      const firstDouar = hits.indexOf(douars[0]!);
+      assert.ok(hits.slice(0, firstDouar).every((h) => h.matched === 'neighbourhood' && h.score > 150), 'the Jnanate quarters first');
+      assert.ok(hits.slice(firstDouar + douars.length).every((h) => h.matched === 'trigram' && h.score < 150));
+      assert.deepEqual((await search('Jnanat', 20, ['province'])).filter((h) => h.matched === 'douar'), [], 'levels= filters douar matches: they are communes’');
+    });
   });
 }
 
 describe('both engines', () => {
-  it('return the same name, exonym, prefix, spelling, neighbourhood and postcode matches for the same queries', async () => {
-    for (const q of ['tanger', 'rabat', 'casa', 'Mogador', 'ktama', 'fes', 'marrakech', 'oujda', 'الرباط', 'agadir', 'sale', 'meknes', 'Agdal', 'Maarif', 'Hay Riad', 'Malabata', '10000', '12013']) {
+  it('return the same name, exonym, prefix, spelling, neighbourhood, postcode and douar matches for the same queries', async () => {
+    for (const q of ['tanger', 'rabat', 'casa', 'Mogador', 'ktama', 'fes', 'marrakech', 'oujda', 'الرباط', 'agadir', 'sale', 'meknes', 'Agdal', 'Maarif', 'Hay Riad', 'Malabata', '10000', '12013', 'اجنانات', 'تزاغين', 'Jnanat', 'Ouled Ali']) {
       const strong = (hits: SearchHit[]) => summary(hits.filter((h) => h.matched !== 'trigram'));
       const [a, b] = await Promise.all([services.embedded!.hits({ q, levels: null, limit: 20 }), services.meilisearch!.hits({ q, levels: null, limit: 20 })]);
       assert.deepEqual(strong(b), strong(a), q);

@@ -25,17 +25,21 @@ describe('loading an index (ETL)', () => {
     const [create] = double.requestsTo('POST', /^\/indexes$/);
     assert.deepEqual(create!.body, { uid: 'units-1-10-0', primaryKey: 'id' });
     const [settings] = double.requestsTo('PATCH', /^\/indexes\/units-1-10-0\/settings$/);
-    assert.deepEqual(settings!.body.searchableAttributes, ['names', 'aliases', 'skeletons', 'neighbourhoods']);
+    assert.deepEqual(settings!.body.searchableAttributes, ['names', 'aliases', 'skeletons', 'neighbourhoods', 'douars', 'douarSkeletons']);
     assert.deepEqual(settings!.body.filterableAttributes, ['level']);
     assert.deepEqual(settings!.body.synonyms.mogador, ['essaouira']);
     assert.deepEqual(settings!.body.synonyms['dar el beida'], ['casablanca']);
     assert.equal(Object.keys(settings!.body.synonyms).length, 18);
-    assert.deepEqual(settings!.body.typoTolerance.disableOnAttributes, ['skeletons']);
+    assert.deepEqual(settings!.body.typoTolerance.disableOnAttributes, ['skeletons', 'douarSkeletons']);
     const [documents] = double.requestsTo('POST', /^\/indexes\/units-1-10-0\/documents/);
     assert.equal(documents!.body.length, 1852);
     const tanger = documents!.body.find((d: { code: string }) => d.code === '01.511.01.0');
     const { neighbourhoods, ...rest } = tanger;
-    assert.deepEqual(rest, { id: '01_511_01_0', code: '01.511.01.0', level: 'commune', datasetVersion: '1.10.0', names: ['tanger', 'طنجه'], aliases: ['tanja'], skeletons: ['tngr', 'tnj'] });
+    assert.deepEqual(rest, { id: '01_511_01_0', code: '01.511.01.0', level: 'commune', datasetVersion: '1.10.0', names: ['tanger', 'طنجه'], aliases: ['tanja'], skeletons: ['tngr', 'tnj'], douars: [], douarSkeletons: [] });
+    // A rural commune carries its douars' folded names and their skeletons (issue 14).
+    const bniBoufrah = documents!.body.find((d: { code: string }) => d.code === '01.051.03.01');
+    assert.equal(bniBoufrah.douars.length, 25);
+    assert.ok(bniBoufrah.douars.includes('اجنانات') && bniBoufrah.douarSkeletons.includes('jnt'));
     // Its named places, folded (Poste Maroc's quarters of Tanger; OpenStreetMap's are in its arrondissements).
     assert.ok(neighbourhoods.includes('miramar') && neighbourhoods.includes('tingis'), neighbourhoods.slice(0, 5).join(', '));
     assert.ok(!neighbourhoods.includes('malabata'), 'Malabata is an arrondissement’s (OpenStreetMap), not the commune’s');
@@ -74,6 +78,8 @@ describe('querying (search engine)', () => {
       { indexUid: 'units', limit: 200, attributesToRetrieve: ['code'], filter: 'level IN [cercle, commune]', q: 'ktama', attributesToSearchOn: ['names', 'aliases'], matchingStrategy: 'last' },
       { indexUid: 'units', limit: 200, attributesToRetrieve: ['code'], filter: 'level IN [cercle, commune]', q: 'ktm', attributesToSearchOn: ['skeletons'], matchingStrategy: 'all' },
       { indexUid: 'units', limit: 200, attributesToRetrieve: ['code'], filter: 'level IN [cercle, commune]', q: 'ktama', attributesToSearchOn: ['neighbourhoods'], matchingStrategy: 'all' },
+      { indexUid: 'units', limit: 200, attributesToRetrieve: ['code'], filter: 'level IN [cercle, commune]', q: 'ktama', attributesToSearchOn: ['douars'], matchingStrategy: 'all' },
+      { indexUid: 'units', limit: 200, attributesToRetrieve: ['code'], filter: 'level IN [cercle, commune]', q: 'ktm', attributesToSearchOn: ['douarSkeletons'], matchingStrategy: 'all' },
     ]);
   });
 

@@ -10,11 +10,14 @@ import { invalidCode, invalidQuery, notFound } from './problems.js';
 import type { UnitIndexEntry } from './records.js';
 import type { Resolver } from './resolver.js';
 import { communePagePath, unitPath } from './static-paths.js';
+import { checkDouarCode } from './douars.js';
 
 /** What a service answering paths holds: the unit index and its own files. */
 export interface FileSource {
   resolver: Resolver;
   file(path: string): Promise<StaticFile | undefined>;
+  /** One douar's record (the catalog's); a source without it answers 404. */
+  douar?(code: string): Promise<StaticFile>;
 }
 
 /** A path to answer; `page` is the validated `?page=` of a `…/communes` alias. */
@@ -50,7 +53,7 @@ function unitFile(source: FileSource, collection: Collection, id: string): Promi
  * The file that answers `path`: the static file of that name, or the file an alias route
  * names. Throws the problem (404, 400) otherwise.
  */
-export async function answerPath(source: FileSource, { path, page }: PathLookup): Promise<{ tier: 'static' | 'alias'; file: StaticFile }> {
+export async function answerPath(source: FileSource, { path, page }: PathLookup): Promise<{ tier: 'static' | 'alias' | 'computed'; file: StaticFile }> {
   const file = await source.file(path);
   if (file) return { tier: 'static', file };
   const route = routeApiPath(path);
@@ -73,6 +76,9 @@ export async function answerPath(source: FileSource, { path, page }: PathLookup)
       const n = page ?? 1;
       return alias(await required(source, communePagePath({ level: unit.level, code: unit.code }, n), `no page ${n} for this filter`));
     }
+    case 'douar':
+      if (!source.douar) throw notFound(`${path} is not an endpoint of this API`);
+      return { tier: 'computed', file: await source.douar(checkDouarCode(route.code)) };
     case 'bare':
       return alias(await required(source, `/api/${route.name}.json`, `/api/${route.name} does not exist`));
     case 'missing-file':

@@ -36,6 +36,7 @@ export type ApiRoute =
   | { kind: 'unit'; collection: Collection; id: string }
   | { kind: 'child'; collection: Collection; id: string; child: string; file: string }
   | { kind: 'communes-of'; collection: Collection; id: string }
+  | { kind: 'douar'; code: string }
   | { kind: 'missing-file'; path: string }
   | { kind: 'not-an-endpoint'; path: string };
 
@@ -62,6 +63,8 @@ export function routeApiPath(path: string): ApiRoute {
     return isCollection(first!) || segments.length === 1 ? { kind: 'missing-file', path } : notAnEndpoint;
   }
   if (segments.length === 1) return { kind: 'bare', name: first! };
+  // One douar (issue 14): computed from its commune's list, since 33,189 files would be 30 MB.
+  if (first === 'douars' && segments.length === 2) return { kind: 'douar', code: id! };
   if (!isCollection(first!)) return notAnEndpoint;
   // /api/regions/indicators: the comparison file of a level, not a unit named "indicators".
   if (segments.length === 2 && FIGURE_FAMILIES.includes(id!)) return { kind: 'bare', name: `${first}/${id}` };

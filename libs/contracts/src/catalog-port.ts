@@ -2,6 +2,7 @@
 import type { PathLookup } from './alias-files.js';
 import type { CommuneRecord } from './records.js';
 import type { SortSpec } from './sorting.js';
+import type { DouarListRequest } from './douars.js';
 
 export const CATALOG = Symbol.for('mc.catalog');
 
@@ -60,5 +61,7 @@ export interface CatalogPort {
   lookup(request: PathLookup): Promise<FileAnswer>;
   /** A commune list: the page file that holds it (alias), or computed. */
   communes(request: CommuneListRequest): Promise<FileAnswer>;
+  /** A commune's douars filtered, sorted or paged (computed); the whole list is its static `douars.json`. */
+  douars(request: DouarListRequest): Promise<FileAnswer>;
   status(): Promise<ServiceStatus>;
 }

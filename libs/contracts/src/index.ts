@@ -9,6 +9,7 @@ export * from './problems.js';
 export * from './resolver.js';
 export * from './static-paths.js';
 export * from './sorting.js';
+export * from './douars.js';
 export * from './catalog-port.js';
 export * from './etag.js';
 export * from './build-layout.js';

@@ -4,6 +4,7 @@
  */
 import { CHILD_FILES, COMMUNE_PARENTS, FIGURE_FAMILIES } from './api-routes.js';
 import { COLLECTIONS, LEVELS, type Collection } from './levels.js';
+import { DOUAR_SORT_KEYS, SETTLEMENT_TYPES } from './douars.js';
 import { LIMITS } from './limits.js';
 import { PROBLEM_KINDS } from './problems.js';
 
@@ -50,7 +51,7 @@ export function openApiDocument(datasetVersion: string): Record<string, unknown>
     info: {
       title: 'Morocco communes open-data service',
       version: 'v1',
-      description: `Read-only JSON API over Morocco's régions, provinces and préfectures, cercles, communes and arrondissements. Dataset ${datasetVersion}. Census, establishment and housing figures: Haut-Commissariat au Plan (RGPH 2024 and 2014, CC BY 4.0 terms). Boundaries and the fields derived from them, and neighbourhood names: © OpenStreetMap contributors (ODbL 1.0). Postcodes and quarter names: Poste Maroc, data.gov.ma (ODbL 1.0).`,
+      description: `Read-only JSON API over Morocco's régions, provinces and préfectures, cercles, communes and arrondissements. Dataset ${datasetVersion}. Census, establishment and housing figures: Haut-Commissariat au Plan (RGPH 2024 and 2014, CC BY 4.0 terms). Boundaries and the fields derived from them, and neighbourhood names: © OpenStreetMap contributors (ODbL 1.0). Postcodes and quarter names: Poste Maroc, data.gov.ma (ODbL 1.0). Douars: HCP, RGPH 2024 (CC BY 4.0 terms).`,
     },
     paths: {
       '/api/search': get('Find units by name or code', [q(true), query('levels', { type: 'string' }, `comma-separated levels among ${LEVELS.join(', ')}`), query('limit', { type: 'integer', minimum: LIMITS.searchLimit.min, maximum: LIMITS.searchLimit.max, default: LIMITS.searchLimit.default }, 'hits at most')], json(envelope({ type: 'array', items: ref('SearchHit') }), 'hits, best first'), [400], 'computed'),
@@ -80,7 +81,22 @@ export function openApiDocument(datasetVersion: string): Record<string, unknown>
       '/api/communes/{code}/neighbours': get('Communes sharing a border, longest first', [code], json(envelope({ type: 'array', items: ref('Neighbour') }), 'neighbours'), [400, 404], 'alias'),
       '/api/communes/{code}/postcodes': get('The postcodes that serve a commune, with the quarters each serves there (Poste Maroc, ODbL 1.0)', [code], json(envelope({ type: 'array', items: ref('PostcodeRow') }), 'postcodes, in order; empty for a commune without one'), [400, 404], 'alias'),
       '/api/{collection}/{code}/neighbourhoods': get('The named places of a commune or arrondissement: OpenStreetMap neighbourhoods and Poste Maroc quarters (ODbL 1.0)', [path('collection', { type: 'string', enum: owning('neighbourhoods') }, 'the level'), code], json(envelope({ type: 'array', items: ref('NeighbourhoodRow') }), 'places by name; a divided city lists its arrondissements\' places with their arrondissement'), [400, 404], 'alias'),
-      '/api/communes/{code}/douars': get('The douars (villages) of a commune, 2024 census (HCP, CC BY 4.0 terms), by code; empty for an urban commune', [code], json(envelope({ type: 'array', items: ref('Douar') }), 'douars'), [400, 404], 'alias'),
+      '/api/communes/{code}/douars': get(
+        'The douars (villages) of a commune, 2024 census (HCP, CC BY 4.0 terms). Without parameters, the whole list by code (its static douars.json, empty for an urban commune); with any, filtered, sorted and paged by 50 (computed)',
+        [
+          code,
+          query('sort', { type: 'string', enum: DOUAR_SORT_KEYS.flatMap((key) => [key, `-${key}`]), default: 'code' }, 'code, name (Arabic), population, households, distancesKm.<pavedRoad|drivableTrack|primarySchool|middleSchool|highSchool|healthCentre>, shares.<group>.<key>; - for descending; unpublished values last either way'),
+          query('type', { type: 'string', enum: SETTLEMENT_TYPES }, 'settlement type'),
+          query('fraction', { type: 'string', pattern: '^[0-9]{10}$' }, 'fraction code'),
+          query('min_population', { type: 'integer', minimum: LIMITS.population.min, maximum: LIMITS.population.max }, 'population at least (a douar without a published population never matches a bound)'),
+          query('max_population', { type: 'integer', minimum: LIMITS.population.min, maximum: LIMITS.population.max }, 'population at most'),
+          page,
+        ],
+        json({ ...envelope({ type: 'array', items: ref('Douar') }), properties: { data: { type: 'array', items: ref('Douar') }, meta: { anyOf: [ref('Meta'), ref('PagedMeta')] }, links: ref('Links') } }, 'douars: the whole list, or a page of the filtered and sorted list'),
+        [400, 404],
+        'alias',
+      ),
+      '/api/douars/{code}': get('One douar by its 13-digit HCP code', [path('code', { type: 'string', pattern: '^[0-9]{13}$' }, 'douar code, such as 0510301201001')], json(envelope(ref('Douar')), 'the douar'), [400, 404], 'computed'),
       '/api/communes/{code}/arrondissements': get('The arrondissements of a divided city', [code], json(envelope({ type: 'array', items: object('Arrondissement record') }), 'arrondissements'), [400, 404], 'alias'),
       '/api/{collection}/{code}/boundary': get('Boundary as GeoJSON', [path('collection', { type: 'string', enum: owning('boundary') }, 'the level'), code], { description: 'a GeoJSON Feature', content: { 'application/geo+json': { schema: object('GeoJSON Feature') } } }, [400, 404], 'alias'),
       '/api/version.json': get('Interface and dataset versions, counts and sources', [], json(envelope(object('Version record')), 'the version record'), [], 'static'),
@@ -96,7 +112,7 @@ export function openApiDocument(datasetVersion: string): Record<string, unknown>
         PagedMeta: { type: 'object', required: ['datasetVersion', 'page', 'perPage', 'total', 'totalPages'], properties: { datasetVersion: { type: 'string' }, page: { type: 'integer' }, perPage: { type: 'integer', const: LIMITS.perPage }, total: { type: 'integer' }, totalPages: { type: 'integer' } } },
         Name: { type: 'object', required: ['fr', 'ar'], properties: { fr: { type: 'string' }, ar: { type: ['string', 'null'] } } },
         Commune: { type: 'object', description: 'spec §2.3; sorted by a figure, rows add indicator, derived, basis', required: ['code', 'codeDigits', 'slug', 'name', 'type', 'parents', 'population'], properties: { code: { type: 'string' }, codeDigits: { type: 'string' }, slug: { type: 'string' }, nameFrRaw: { type: ['string', 'null'] }, name: ref('Name'), type: { enum: ['urban', 'rural'] }, parents: { type: 'object' }, population: { type: 'object' }, urbanCentres: { type: 'array' }, centroid: { type: ['object', 'null'] }, bbox: { type: ['array', 'null'], items: { type: 'number' } }, areaKm2: { type: ['number', 'null'] }, density: { type: ['number', 'null'] }, map: { type: ['object', 'null'] }, provenance: { type: 'object' }, arrondissement: { type: ['object', 'null'] }, indicator: { type: 'object' }, derived: { const: true }, basis: { const: 'arrondissement_sum' } } },
-        SearchHit: { type: 'object', required: ['code', 'level', 'name', 'slug', 'score', 'matched'], properties: { code: { type: 'string' }, level: { enum: LEVELS }, name: ref('Name'), slug: { type: 'string' }, score: { type: 'number' }, matched: { enum: ['code', 'exact', 'alias', 'prefix', 'spelling', 'trigram', 'neighbourhood', 'postcode'] }, neighbourhood: ref('Name'), postcode: { type: 'string', pattern: '^[0-9]{5}$' } } },
+        SearchHit: { type: 'object', required: ['code', 'level', 'name', 'slug', 'score', 'matched'], properties: { code: { type: 'string' }, level: { enum: LEVELS }, name: ref('Name'), slug: { type: 'string' }, score: { type: 'number' }, matched: { enum: ['code', 'exact', 'alias', 'prefix', 'spelling', 'trigram', 'neighbourhood', 'postcode', 'douar'] }, neighbourhood: ref('Name'), postcode: { type: 'string', pattern: '^[0-9]{5}$' }, douar: { type: 'object', description: 'the douar of this commune that matched', required: ['code', 'name'], properties: { code: { type: 'string', pattern: '^[0-9]{13}$' }, name: { type: 'object', properties: { ar: { type: 'string' } } } } } } },
         NearHit: { type: 'object', required: ['code', 'name', 'slug', 'distanceKm'], properties: { code: { type: 'string' }, name: ref('Name'), slug: { type: 'string' }, distanceKm: { type: 'number' } } },
         Neighbour: { type: 'object', required: ['code', 'name', 'km'], properties: { code: { type: 'string' }, name: ref('Name'), km: { type: 'number' } } },
         Douar: {

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import {
   EXONYMS,
+  arabicSkeleton,
   buildSearchDocuments,
   checkExonyms,
   codeHits,
@@ -42,6 +43,27 @@ describe('skeleton', () => {
 
   it('has none for Arabic script', () => {
     assert.equal(sk('طنجة'), null);
+  });
+});
+
+describe('arabicSkeleton', () => {
+  const ask = (name: string) => arabicSkeleton(normaliseName(name));
+  it('writes an Arabic name as its Latin spellings’ skeleton', () => {
+    for (const [arabic, latin] of [
+      ['طنجة', 'Tanja'],
+      ['تطوان', 'Tétouan'],
+      ['الصويرة', 'Essaouira'],
+      ['أولاد علي', 'Ouled Ali'],
+      ['سيدي', 'Sidi'],
+      ['اجنانات', 'Jnanat'],
+      ['بوسكورة', 'Bouskoura'],
+      ['خميس', 'Khemis'],
+    ]) assert.equal(ask(arabic!), sk(latin!), `${arabic} / ${latin}`);
+  });
+
+  it('keeps a word’s first ya as y, and has none for Latin script', () => {
+    assert.equal(ask('يعقوب'), 'ykwb');
+    assert.equal(ask('Tanger'), null);
   });
 });
 

@@ -1,7 +1,7 @@
 /** The ETL pipeline: read → check → model → static tree → write, with progress per stage. */
 import { accessSync, constants, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { defaultPlacesDir, placeFiles, placeSources, readPlaces } from './places/places.js';
-import { DOUAR_FIELDS_PATH, douarFieldCatalogue, douarFiles, readDouars } from './douars/douars.js';
+import { DOUAR_FIELDS_PATH, douarFieldCatalogue, douarFiles, douarPopulationBound, readDouars } from './douars/douars.js';
 import { buildDamage, buildIdFor, removeStaleStaging } from './build-identity.js';
 import { join, resolve } from 'node:path';
 import { BUILD_LAYOUT, EXONYMS, buildSearchDocuments, checkExonyms, type GeoPack, type SearchDocumentsFile, type UnitIndex } from '@mc/contracts';
@@ -112,9 +112,10 @@ export function runEtl(options: EtlOptions): EtlResult {
   if (figures.violations.length > 0) throw new DatasetInvalidError(figures.violations);
   const exonymViolations = checkExonyms(units.index, EXONYMS);
   if (exonymViolations.length > 0) throw new DatasetInvalidError(exonymViolations);
-  const documents = stage('search', () => buildSearchDocuments(units.index, EXONYMS, places), (d) => `${d.length} search documents, ${EXONYMS.length} exonyms`);
-  const populationOf = new Map(units.communes.map((c) => [c.code, c.population['2024']?.total ?? null]));
-  const douars = stage('douars', () => readDouars(resolve(options.datasetDir), units.index, (code) => populationOf.get(code) ?? null), (d) => (d ? `${[...d.values()].reduce((n, list) => n + list.length, 0)} douars in ${d.size} communes` : 'no douar file'));
+  const totalOf = new Map(units.communes.map((c) => [c.code, c.population['2024']?.total ?? null]));
+  const boundOf = (code: string) => douarPopulationBound(figures.files.get(`/api/communes/${code}/indicators.json`), totalOf.get(code) ?? null);
+  const douars = stage('douars', () => readDouars(resolve(options.datasetDir), units.index, boundOf), (d) => (d ? `${[...d.values()].reduce((n, list) => n + list.length, 0)} douars in ${d.size} communes` : 'no douar file'));
+  const documents = stage('search', () => buildSearchDocuments(units.index, EXONYMS, places, douars), (d) => `${d.length} search documents, ${EXONYMS.length} exonyms`);
   // version.json lists the place-name sources beside the dataset's when they are read.
   const sources = places ? { ...dataset.sources, sources: [...dataset.sources.sources, ...placeSources(places, placesDir)] } : dataset.sources;
   const tree = stage('tree', () => new Map([...buildStaticTree(units, sources), ...geo.files, ...figures.files, ...(places ? placeFiles(places, units.index, communeOfArrondissement, version) : []), ...(douars ? [...douarFiles(douars, units.index, version), [DOUAR_FIELDS_PATH, douarFieldCatalogue(douarSource(dataset.sources))] as const] : [])]), (t) => `${t.size} static files`);

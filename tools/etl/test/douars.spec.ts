@@ -4,7 +4,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { readUnitIndex } from '@mc/contracts';
-import { DouarsInvalidError, readDouars, type DouarRecord } from '../src/douars/douars.js';
+import { DouarsInvalidError, douarPopulationBound, readDouars, type DouarRecord } from '../src/douars/douars.js';
 import { DATASET_DIR, copyDataset, sharedBuild } from './support.js';
 
 const units = () => readUnitIndex(sharedBuild().dir).units;
@@ -55,7 +55,32 @@ describe('douars in the build', () => {
     assert.throws(() => readDouars(twice, units(), () => null), (e: Error) => e instanceof DouarsInvalidError && /douars\.csv line 4: douar 0510301201002 appears twice/.test(e.message));
     const unknown = edit((lines) => (lines[5] = lines[5]!.replace('01.051.03.01', '01.051.03.99')));
     assert.throws(() => readDouars(unknown, units(), () => null), /line 6: commune 01\.051\.03\.99 of douar \d+ is not a commune of the dataset/);
-    assert.throws(() => readDouars(DATASET_DIR, units(), (code) => (code === '01.051.03.01' ? 8000 : null)), /the douars of commune 01\.051\.03\.01 hold 8387 people, more than its 8000/);
+    assert.throws(() => readDouars(DATASET_DIR, units(), (code) => (code === '01.051.03.01' ? { people: 8000, what: 'rural municipal population' } : null)), /the douars of commune 01\.051\.03\.01 hold 8387 people, more than its rural municipal population of 8000/);
+  });
+
+  it('stops on a douar whose code is not its commune’s or fraction’s digits, since a code alone must find its douar', () => {
+    const dir = copyDataset();
+    const file = join(dir, 'douars/douars.csv');
+    const lines = readFileSync(file, 'utf8').split('\n');
+    lines[1] = lines[1]!.replace(',01.051.03.01,', ',01.051.03.03,');
+    writeFileSync(file, lines.join('\n'));
+    assert.throws(() => readDouars(dir, units(), () => null), /line 2: douar 0510301201001 does not begin with the digits of its commune 01\.051\.03\.03 \(0510303\)/);
+  });
+
+  it('holds a commune’s douars to its rural municipal population (people.csv): Bni Boufrah’s 8,387 exactly, not one more', () => {
+    const indicators = (code: string) => JSON.parse(readFileSync(join(sharedBuild().dir, `static/api/communes/${code}/indicators.json`), 'utf8'));
+    const bound = douarPopulationBound(indicators('01.051.03.01'), 8401);
+    assert.deepEqual(bound, { people: 8387, what: 'rural municipal population' });
+    assert.equal(douarPopulationBound(indicators('01.511.01.0'), 1275428)?.people, 0, 'Tanger has no rural population');
+    assert.deepEqual(douarPopulationBound(undefined, 100), { people: 100, what: 'total population' }, 'without a census record, the total');
+    const dir = copyDataset();
+    const file = join(dir, 'douars/douars.csv');
+    const lines = readFileSync(file, 'utf8').split('\n');
+    lines[1] = lines[1]!.replace(',116,415,', ',116,416,');
+    writeFileSync(file, lines.join('\n'));
+    const boundOf = (code: string) => (code === '01.051.03.01' ? bound : null);
+    assert.equal(readDouars(DATASET_DIR, units(), boundOf)!.get('01.051.03.01')!.length, 25);
+    assert.throws(() => readDouars(dir, units(), boundOf), /the douars of commune 01\.051\.03\.01 hold 8388 people, more than its rural municipal population of 8387/);
   });
 });
 

@@ -3,7 +3,7 @@
  * as the ETL flips it. Each call takes the current build once, so one answer never mixes two.
  * A store that cannot reach Redis makes a fast 503 problem, never a hang or a 500.
  */
-import { type CatalogPort, type CommuneListRequest, type FileAnswer, type PathLookup, type ServiceStatus } from '@mc/contracts';
+import { type CatalogPort, type CommuneListRequest, type DouarListRequest, type FileAnswer, type PathLookup, type ServiceStatus } from '@mc/contracts';
 import { BuildFollower } from '@mc/contracts/service';
 import type { Redis } from 'ioredis';
 import { CatalogService } from '../catalog.service.js';
@@ -30,6 +30,10 @@ export class FollowedCatalog implements CatalogPort {
 
   communes(request: CommuneListRequest): Promise<FileAnswer> {
     return this.follower.use('catalog', (catalog) => catalog.communes(request));
+  }
+
+  douars(request: DouarListRequest): Promise<FileAnswer> {
+    return this.follower.use('catalog', (catalog) => catalog.douars(request));
   }
 
   /** The catalog reads Redis on every request: not ready while Redis is away. */

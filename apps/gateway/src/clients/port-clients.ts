@@ -11,6 +11,8 @@ import {
   ProblemError,
   SEARCH,
   communeListToQuery,
+  douarListToQuery,
+  type DouarListRequest,
   fileAnswerFrom,
   lookupTarget,
   problemFromWire,
@@ -59,6 +61,10 @@ export class CatalogClient implements CatalogPort {
 
   async communes(request: CommuneListRequest): Promise<FileAnswer> {
     return fileAnswer(this.client, await this.client.get(`${INTERNAL_PREFIX}/communes?${communeListToQuery(request)}`));
+  }
+
+  async douars(request: DouarListRequest): Promise<FileAnswer> {
+    return fileAnswer(this.client, await this.client.get(`${INTERNAL_PREFIX}/douars?${douarListToQuery(request)}`));
   }
 
   status(): Promise<ServiceStatus> {

@@ -7,6 +7,7 @@ import { Controller, Get, Inject, Query, Req, Res } from '@nestjs/common';
 import { CATALOG, GEO, requestPath, routeApiPath, serviceOfPath, type CatalogPort, type FileAnswer, type GeoPort } from '@mc/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CommuneListService } from '../communes/commune-list.service.js';
+import { asksDouarList, douarListRequest } from '../douars/douar-params.js';
 import { Responder } from '../http/responder.js';
 import { ResponseCache } from '../http/response-cache.js';
 import { PageParams } from '../params/page-params.js';
@@ -28,11 +29,15 @@ export class ApiController {
     return this.send(request, reply, await this.communeLists.answer(query, request.url));
   }
 
-  /** Static files first; otherwise the alias routes of reference-behaviour §2.4. */
+  /** Static files first; otherwise the alias routes of reference-behaviour §2.4, and a commune's douars filtered, sorted or paged. */
   @Get('*')
   async any(@Req() request: FastifyRequest, @Res() reply: FastifyReply, @Query() query: Record<string, unknown>) {
     const path = requestPath(request.url);
     const route = routeApiPath(path);
+    if (route.kind === 'child' && route.child === 'douars' && asksDouarList(query)) {
+      const list = douarListRequest(route.id, query, request.url);
+      return this.send(request, reply, await this.cache.through('catalog', request.url, () => this.catalog.douars(list)));
+    }
     const page = route.kind === 'communes-of' ? validateQuery(PageParams, query, ['page']).page : undefined;
     const name = serviceOfPath(path, route);
     const service = name === 'geo' ? this.geo : this.catalog;

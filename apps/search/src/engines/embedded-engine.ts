@@ -2,8 +2,8 @@
  * The in-process engine: trigram and skeleton postings over the build's search documents.
  * Candidates are what reference-behaviour §4.5 step 2 names (a shared trigram, the exonym's
  * target, an equal skeleton), plus a prefix scan for queries too short to have a trigram of
- * their own, so that "ta" still lists Tanger and Taza; and the units holding a named place the
- * query begins or names a word of.
+ * their own, so that "ta" still lists Tanger and Taza; and the units holding a named place or a
+ * douar the query begins or names a word of, or a douar whose skeleton is the query's.
  */
 import { NEIGHBOURHOOD_MIN_LENGTH, type Level, type PreparedQuery, type SearchDocument } from '@mc/contracts';
 import type { SearchEngine } from './search-engine.js';
@@ -19,9 +19,9 @@ export class EmbeddedEngine implements SearchEngine {
   private readonly byGram = new Map<string, SearchDocument[]>();
   private readonly bySkeleton = new Map<string, SearchDocument[]>();
   private readonly byAlias = new Map<string, SearchDocument[]>();
-  /** Every word of every named place, to the units holding it (the scorer's "word" rule). */
+  /** Every word of every named place and douar, to the units holding it (the scorer's "word" rule). */
   private readonly byPlaceWord = new Map<string, SearchDocument[]>();
-  /** Every folded place name with its unit, sorted: a prefix is a range found by bisection. */
+  /** Every folded place and douar name with its unit, sorted: a prefix is a range found by bisection. */
   private readonly placeNames: Array<[string, SearchDocument]> = [];
 
   constructor(private readonly documents: readonly SearchDocument[]) {
@@ -34,6 +34,11 @@ export class EmbeddedEngine implements SearchEngine {
           this.placeNames.push([name, doc]);
           for (const word of new Set(name.split(' '))) add(this.byPlaceWord, word, doc);
         }
+      }
+      for (const douar of doc.douars ?? []) {
+        this.placeNames.push([douar.folded, doc]);
+        for (const word of new Set(douar.folded.split(' '))) add(this.byPlaceWord, word, doc);
+        if (douar.skeleton !== undefined) add(this.bySkeleton, douar.skeleton, doc);
       }
     }
     this.placeNames.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));

@@ -1,7 +1,8 @@
 /**
  * Candidates from Meilisearch: one multi-search with the folded query over names and aliases
  * (typo-tolerant, prefixes, synonyms) and, when the query has one, its skeleton over the
- * skeletons (exact), and over the units' named places (issue 13). Hits map back to the build's
+ * skeletons (exact), over the units' named places (issue 13), and over the communes' douar
+ * names and their skeletons (issue 14). Hits map back to the build's
  * documents by code.
  */
 import { NEIGHBOURHOOD_MIN_LENGTH, meiliLevelFilter, type Level, type PreparedQuery, type SearchDocument } from '@mc/contracts';
@@ -34,7 +35,12 @@ export class MeiliEngine implements SearchEngine {
     const queries: MultiSearchQuery[] = [{ ...base, q: query.folded, attributesToSearchOn: ['names', 'aliases'], matchingStrategy: 'last' }];
     if (query.skeleton !== null) queries.push({ ...base, q: query.skeleton, attributesToSearchOn: ['skeletons'], matchingStrategy: 'all' });
     // Named places: every word of the query, the last one also as a prefix ("hay ri" → Hay Riad).
-    if (query.folded.length >= NEIGHBOURHOOD_MIN_LENGTH) queries.push({ ...base, q: query.folded, attributesToSearchOn: ['neighbourhoods'], matchingStrategy: 'all' });
+    if (query.folded.length >= NEIGHBOURHOOD_MIN_LENGTH) {
+      queries.push({ ...base, q: query.folded, attributesToSearchOn: ['neighbourhoods'], matchingStrategy: 'all' });
+      // Douars (issue 14): by name, and a Latin spelling by the skeleton of the Arabic name.
+      queries.push({ ...base, q: query.folded, attributesToSearchOn: ['douars'], matchingStrategy: 'all' });
+      if (query.skeleton !== null) queries.push({ ...base, q: query.skeleton, attributesToSearchOn: ['douarSkeletons'], matchingStrategy: 'all' });
+    }
     return queries;
   }
 

@@ -3,7 +3,7 @@ import { LEVEL_PRECEDENCE, type Level } from '../levels.js';
 import { normaliseName } from '../normalise.js';
 import type { Name, UnitIndexEntry } from '../records.js';
 import type { Exonym } from './exonyms.js';
-import { skeleton, trigrams } from './text.js';
+import { arabicSkeleton, skeleton, trigrams } from './text.js';
 
 export interface SearchDocument {
   code: string;
@@ -23,6 +23,23 @@ export interface SearchDocument {
   neighbourhoods?: DocumentNeighbourhood[];
   /** Postcodes that serve this commune. */
   postcodes?: string[];
+  /** The commune's douars with an Arabic name (issue 14), by code; absent without the douar file. */
+  douars?: DocumentDouar[];
+}
+
+export interface DocumentDouar {
+  code: string;
+  name: { ar: string };
+  /** The folded Arabic name. */
+  folded: string;
+  /** Its consonant skeleton as a Latin spelling would have it (`arabicSkeleton`), when it has 2 symbols or more. */
+  skeleton?: string;
+}
+
+/** What search reads of a douar record. */
+export interface DouarName {
+  code: string;
+  name: { ar: string | null };
 }
 
 export interface DocumentNeighbourhood {
@@ -47,7 +64,20 @@ export function levelRank(level: Level): number {
   return LEVEL_PRECEDENCE.indexOf(level);
 }
 
-export function buildSearchDocuments(units: readonly UnitIndexEntry[], exonyms: readonly Exonym[], places?: PlaceNames | null): SearchDocument[] {
+/** A douar as search holds it; null for one without a name to search. */
+export function documentDouar(douar: DouarName): DocumentDouar | null {
+  const folded = normaliseName(douar.name.ar ?? '');
+  if (folded === '') return null;
+  const skel = arabicSkeleton(folded);
+  return { code: douar.code, name: { ar: douar.name.ar! }, folded, ...(skel !== null && skel.length >= 2 ? { skeleton: skel } : {}) };
+}
+
+export function buildSearchDocuments(
+  units: readonly UnitIndexEntry[],
+  exonyms: readonly Exonym[],
+  places?: PlaceNames | null,
+  douars?: ReadonlyMap<string, readonly DouarName[]> | null,
+): SearchDocument[] {
   const aliasesOf = new Map<string, string[]>();
   for (const exonym of exonyms) aliasesOf.set(exonym.code, [...(aliasesOf.get(exonym.code) ?? []), normaliseName(exonym.name)]);
   const neighbourhoodsOf = new Map<string, DocumentNeighbourhood[]>();
@@ -65,6 +95,7 @@ export function buildSearchDocuments(units: readonly UnitIndexEntry[], exonyms: 
     const skeletons = [...new Set([fields.fr, ...aliases].map(skeleton).filter((s): s is string => s !== null && s.length > 0))];
     const neighbourhoods = neighbourhoodsOf.get(unit.code);
     const postcodes = postcodesOf.get(unit.code);
+    const held = douars?.get(unit.code)?.map(documentDouar).filter((d): d is DocumentDouar => d !== null);
     return {
       code: unit.code,
       codeDigits: unit.codeDigits,
@@ -77,6 +108,7 @@ export function buildSearchDocuments(units: readonly UnitIndexEntry[], exonyms: 
       aliases,
       ...(neighbourhoods ? { neighbourhoods } : {}),
       ...(postcodes ? { postcodes: [...new Set(postcodes)].sort() } : {}),
+      ...(held && held.length > 0 ? { douars: held.sort((a, b) => (a.code < b.code ? -1 : 1)) } : {}),
     };
   });
 }

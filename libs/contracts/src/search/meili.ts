@@ -21,6 +21,9 @@ export interface MeiliUnitDocument {
   skeletons: string[];
   /** Folded names of the places the unit holds (neighbourhoods, quarters). */
   neighbourhoods: string[];
+  /** Folded Arabic names of the commune's douars, and their skeletons (`arabicSkeleton`). */
+  douars: string[];
+  douarSkeletons: string[];
 }
 
 export function meiliId(code: string): string {
@@ -30,7 +33,9 @@ export function meiliId(code: string): string {
 export function toMeiliDocument(doc: SearchDocument, datasetVersion: string): MeiliUnitDocument {
   const names = [...new Set([doc.fields.fr, doc.fields.ar, doc.fields.slug].filter((n) => n !== ''))];
   const neighbourhoods = [...new Set((doc.neighbourhoods ?? []).flatMap((n) => n.folded))];
-  return { id: meiliId(doc.code), code: doc.code, level: doc.level, datasetVersion, names, aliases: doc.aliases, skeletons: doc.skeletons, neighbourhoods };
+  const douars = [...new Set((doc.douars ?? []).map((d) => d.folded))];
+  const douarSkeletons = [...new Set((doc.douars ?? []).flatMap((d) => (d.skeleton === undefined ? [] : [d.skeleton])))];
+  return { id: meiliId(doc.code), code: doc.code, level: doc.level, datasetVersion, names, aliases: doc.aliases, skeletons: doc.skeletons, neighbourhoods, douars, douarSkeletons };
 }
 
 /** Index name of one dataset version, before it is swapped in under the live name. */
@@ -51,12 +56,12 @@ export function meiliSettings(documents: readonly SearchDocument[]) {
     if (target) synonyms[normaliseName(exonym.name)] = [target.fields.fr];
   }
   return {
-    searchableAttributes: ['names', 'aliases', 'skeletons', 'neighbourhoods'],
+    searchableAttributes: ['names', 'aliases', 'skeletons', 'neighbourhoods', 'douars', 'douarSkeletons'],
     filterableAttributes: ['level'],
     displayedAttributes: ['code', 'level', 'datasetVersion'],
     rankingRules: ['words', 'typo', 'proximity', 'attribute', 'exactness'],
     synonyms,
-    typoTolerance: { enabled: true, minWordSizeForTypos: { oneTypo: 4, twoTypos: 8 }, disableOnAttributes: ['skeletons'] },
+    typoTolerance: { enabled: true, minWordSizeForTypos: { oneTypo: 4, twoTypos: 8 }, disableOnAttributes: ['skeletons', 'douarSkeletons'] },
     pagination: { maxTotalHits: 1000 },
   };
 }

@@ -5,10 +5,10 @@
 import type { Level } from '../levels.js';
 import { normaliseName } from '../normalise.js';
 import type { Name } from '../records.js';
-import { levelRank, type DocumentNeighbourhood, type SearchDocument } from './documents.js';
+import { levelRank, type DocumentDouar, type DocumentNeighbourhood, type SearchDocument } from './documents.js';
 import { skeleton, trigrams } from './text.js';
 
-export type MatchKind = 'code' | 'exact' | 'alias' | 'prefix' | 'spelling' | 'trigram' | 'neighbourhood' | 'postcode';
+export type MatchKind = 'code' | 'exact' | 'alias' | 'prefix' | 'spelling' | 'trigram' | 'neighbourhood' | 'postcode' | 'douar';
 
 export interface SearchHit {
   code: string;
@@ -21,6 +21,8 @@ export interface SearchHit {
   neighbourhood?: Name;
   /** The postcode that matched (matched = postcode), or the matched neighbourhood's. */
   postcode?: string;
+  /** The douar of this commune that matched (matched = douar). */
+  douar?: { code: string; name: { ar: string } };
 }
 
 export interface PreparedQuery {
@@ -75,6 +77,7 @@ export interface DocumentScore {
   score: number;
   matched: MatchKind;
   place?: DocumentNeighbourhood;
+  douar?: DocumentDouar;
 }
 
 /** Neighbourhoods are matched from this many folded characters (reference-behaviour §4.5). */
@@ -98,11 +101,39 @@ export function neighbourhoodScore(folded: string, doc: SearchDocument): Documen
   return best;
 }
 
-/** The unit's own best rule, or a named place of it when that scores higher; null when nothing matches. */
+/**
+ * The best douar of the commune for the query, always below a unit or a neighbourhood of the
+ * same name: its exact name 900, a name it begins 240 down to 202 as the name is longer, a
+ * whole word of a name 200, a Latin spelling of its skeleton 150 (the skeleton of an Arabic
+ * name is a guess, so it ranks under every name match, above trigram likeness). Names from 3
+ * characters; the first douar by code wins a tie.
+ */
+export function douarScore(query: PreparedQuery, doc: SearchDocument): DocumentScore | null {
+  if (query.folded.length < NEIGHBOURHOOD_MIN_LENGTH || !doc.douars) return null;
+  const { folded } = query;
+  let best: DocumentScore | null = null;
+  for (const douar of doc.douars) {
+    const name = douar.folded;
+    const score =
+      name === folded
+        ? 900
+        : name.startsWith(folded)
+          ? 240 - Math.min(38, name.length - folded.length)
+          : ` ${name} `.includes(` ${folded} `)
+            ? 200
+            : query.skeleton !== null && douar.skeleton === query.skeleton
+              ? 150
+              : 0;
+    if (score > (best?.score ?? 0)) best = { score, matched: 'douar', douar };
+  }
+  return best;
+}
+
+/** The unit's own best rule, or a named place or douar of it when that scores higher; null when nothing matches. */
 export function scoreDocument(query: PreparedQuery, doc: SearchDocument): DocumentScore | null {
-  const own = scoreOwnNames(query, doc);
-  const place = neighbourhoodScore(query.folded, doc);
-  return place && (!own || place.score > own.score) ? place : own;
+  let best = scoreOwnNames(query, doc);
+  for (const held of [neighbourhoodScore(query.folded, doc), douarScore(query, doc)]) if (held && (!best || held.score > best.score)) best = held;
+  return best;
 }
 
 /** The first rule of the unit's own names that applies. */
@@ -119,10 +150,11 @@ function scoreOwnNames(query: PreparedQuery, doc: SearchDocument): DocumentScore
   return score > 0 ? { score, matched: 'trigram' } : null;
 }
 
-export function toHit(doc: SearchDocument, score: number, matched: MatchKind, place?: { neighbourhood?: Name; postcode?: string }): SearchHit {
+export function toHit(doc: SearchDocument, score: number, matched: MatchKind, place?: { neighbourhood?: Name; postcode?: string; douar?: DocumentDouar }): SearchHit {
   const hit: SearchHit = { code: doc.code, level: doc.level, name: doc.name, slug: doc.slug, score: round4(score), matched };
   if (place?.neighbourhood) hit.neighbourhood = place.neighbourhood;
   if (place?.postcode) hit.postcode = place.postcode;
+  if (place?.douar) hit.douar = { code: place.douar.code, name: place.douar.name };
   return hit;
 }
 
@@ -142,7 +174,7 @@ export function rankCandidates(
     if (levels && !levels.has(doc.level)) continue;
     const result = scoreDocument(query, doc);
     if (!result) continue;
-    const hit = toHit(doc, result.score, result.matched, result.place && { neighbourhood: result.place.name, postcode: result.place.postcode });
+    const hit = toHit(doc, result.score, result.matched, result.place ? { neighbourhood: result.place.name, postcode: result.place.postcode } : result.douar && { douar: result.douar });
     const seen = best.get(doc.code);
     if (!seen || compareHits(hit, seen) < 0) best.set(doc.code, hit);
   }

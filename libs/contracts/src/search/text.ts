@@ -37,3 +37,31 @@ export function skeleton(folded: string): string | null {
   text = text.replace(/[aeiou0-9]/g, '');
   return text.replace(/(.)\1+/g, '$1');
 }
+
+// Each Arabic letter as the Latin skeleton writes the sound (ث as "th" → t, خ as "kh" → X…);
+// alef and ain vanish as Latin vowels and "3" do. Moroccan gaf (ڭ) is g.
+const ARABIC_CONSONANTS: Readonly<Record<string, string>> = {
+  ب: 'b', ت: 't', ث: 't', ج: 'j', ح: 'h', خ: 'X', د: 'd', ذ: 'd', ر: 'r', ز: 'z', س: 's', ش: 'S', ص: 's', ض: 'd', ط: 't', ظ: 'd',
+  غ: 'G', ف: 'f', ق: 'k', ك: 'k', ک: 'k', ل: 'l', م: 'm', ن: 'n', ه: 'h', و: 'w', ڭ: 'g', گ: 'g', ڤ: 'v', پ: 'p',
+};
+
+/**
+ * The consonant skeleton of a folded Arabic-script name, comparable with `skeleton` of a Latin
+ * spelling, so that اجنانات meets "Jnanat" and أولاد علي "Ouled Ali". The article ال is dropped
+ * as el/al are; ي is y only where a word begins with it (elsewhere it is the vowel i, which
+ * Latin skeletons drop), and a word's final ه (the folded ta marbuta) is the vowel a. A
+ * heuristic, as spellings are: null when there is no Arabic letter.
+ */
+export function arabicSkeleton(folded: string): string | null {
+  if (!/[\u0621-\u064A\u0671-\u06D3]/.test(folded)) return null;
+  let text = '';
+  for (let word of folded.split(' ')) {
+    if (word.length > 3 && word.startsWith('ال')) word = word.slice(2);
+    [...word].forEach((letter, i, letters) => {
+      if (letter === 'ي' || letter === 'ی') text += i === 0 ? 'y' : '';
+      else if (letter === 'ه' && i === letters.length - 1 && i > 0) text += '';
+      else text += ARABIC_CONSONANTS[letter] ?? '';
+    });
+  }
+  return text.replace(/(.)\1+/g, '$1');
+}

@@ -8,6 +8,7 @@ import type { FileAnswer, ServiceStatus } from '../catalog-port.js';
 import type { CommuneListRequest } from '../catalog-port.js';
 import { PROBLEM_KINDS, ProblemError, type ProblemKind } from '../problems.js';
 import { parseSort } from '../sorting.js';
+import { SETTLEMENT_TYPES, parseDouarSort, type DouarListRequest } from '../douars.js';
 
 export const INTERNAL_PREFIX = '/internal/v1';
 
@@ -84,10 +85,19 @@ export function problemFromWire(service: string, status: number, body: string): 
   return new ProblemError('unavailable', `the ${service} service answered ${status} without a problem document`);
 }
 
-/** `GET /api/communes` after validation, as the query string of the catalog's internal route. */
-export function communeListToQuery(request: CommuneListRequest): URLSearchParams {
+/** What every list request carries besides its own filters. */
+interface ListRequest {
+  minPopulation?: number;
+  maxPopulation?: number;
+  sort: { key: string; descending: boolean };
+  page: number;
+  url: string;
+}
+
+/** A list request as the query string of the catalog's internal route: `filters` first, then what every list has. */
+function listToQuery(filters: Record<string, string | undefined>, request: ListRequest): URLSearchParams {
   const query = new URLSearchParams();
-  for (const key of ['region', 'province', 'cercle', 'type'] as const) if (request[key] !== undefined) query.set(key, request[key]!);
+  for (const [key, value] of Object.entries(filters)) if (value !== undefined) query.set(key, value);
   if (request.minPopulation !== undefined) query.set('minPopulation', String(request.minPopulation));
   if (request.maxPopulation !== undefined) query.set('maxPopulation', String(request.maxPopulation));
   query.set('sort', `${request.sort.descending ? '-' : ''}${request.sort.key}`);
@@ -96,21 +106,40 @@ export function communeListToQuery(request: CommuneListRequest): URLSearchParams
   return query;
 }
 
-/** The inverse of communeListToQuery. */
-export function communeListFromQuery(query: Record<string, string | undefined>): CommuneListRequest {
+/** The inverse of listToQuery for the fields every list has (sort aside), and the string filters `keys` names. */
+function listFromQuery<K extends string>(query: Record<string, string | undefined>, keys: readonly K[], defaultUrl: string) {
   const number = (value: string | undefined) => (value === undefined ? undefined : Number(value));
-  const type = query.type === 'urban' || query.type === 'rural' ? query.type : undefined;
+  const filters = Object.fromEntries(keys.filter((key) => query[key] !== undefined).map((key) => [key, query[key]!])) as Partial<Record<K, string>>;
   return {
-    ...(query.region !== undefined ? { region: query.region } : {}),
-    ...(query.province !== undefined ? { province: query.province } : {}),
-    ...(query.cercle !== undefined ? { cercle: query.cercle } : {}),
-    ...(type ? { type } : {}),
+    ...filters,
     ...(query.minPopulation !== undefined ? { minPopulation: number(query.minPopulation) } : {}),
     ...(query.maxPopulation !== undefined ? { maxPopulation: number(query.maxPopulation) } : {}),
-    sort: parseSort(query.sort),
     page: number(query.page) ?? 1,
-    url: query.url ?? '/api/communes',
+    url: query.url ?? defaultUrl,
   };
+}
+
+/** `GET /api/communes` after validation, as the query string of the catalog's internal route. */
+export function communeListToQuery(request: CommuneListRequest): URLSearchParams {
+  return listToQuery({ region: request.region, province: request.province, cercle: request.cercle, type: request.type }, request);
+}
+
+/** The inverse of communeListToQuery. */
+export function communeListFromQuery(query: Record<string, string | undefined>): CommuneListRequest {
+  const type = query.type === 'urban' || query.type === 'rural' ? query.type : undefined;
+  return { ...listFromQuery(query, ['region', 'province', 'cercle'], '/api/communes'), ...(type ? { type } : {}), sort: parseSort(query.sort) };
+}
+
+/** A douar list request (issue 14) as the query string of the catalog's internal route. */
+export function douarListToQuery(request: DouarListRequest): URLSearchParams {
+  return listToQuery({ commune: request.commune, type: request.type, fraction: request.fraction }, request);
+}
+
+/** The inverse of douarListToQuery. */
+export function douarListFromQuery(query: Record<string, string | undefined>): DouarListRequest {
+  const type = SETTLEMENT_TYPES.find((t) => t === query.type);
+  const commune = query.commune ?? '';
+  return { ...listFromQuery(query, ['fraction'], `/api/communes/${commune}/douars`), commune, ...(type ? { type } : {}), sort: parseDouarSort(query.sort) };
 }
 
 export type { ServiceStatus };

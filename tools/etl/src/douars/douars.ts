@@ -2,12 +2,14 @@
  * The douars (villages) of the 2024 census (issue 14, first part): `douars/douars.csv`, read
  * strictly when the dataset has it. Each row becomes a record grouped the way census records
  * are (`population`, `households`, `shares`, `distancesKm`), with null where the file publishes
- * nothing, never an invented zero. Checks: every commune code a commune of the dataset, no
- * douar code twice, and a commune's douars never more populous than the commune.
+ * nothing, never an invented zero. Checks: every commune code a commune of the dataset, every
+ * douar code beginning with its commune's and fraction's digits (so a code alone finds its
+ * douar), no douar code twice, and a commune's douars never more populous than its rural
+ * population.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { childListPath, listEnvelope, type Envelope, type UnitIndexEntry } from '@mc/contracts';
+import { DOUAR_CODE, SETTLEMENT_TYPES, childListPath, douarCodePrefix, listEnvelope, type DouarRecord, type Envelope, type SettlementType, type UnitIndexEntry } from '@mc/contracts';
 import { parseCsv } from '../read-dataset.js';
 
 export const DOUARS_FILE = 'douars/douars.csv';
@@ -23,34 +25,35 @@ const COLUMNS = [
   'distance_km_health_centre',
 ] as const;
 
-export type SettlementType = 'grouped' | 'dispersed' | 'split';
-
-export interface DouarRecord {
-  code: string;
-  commune: string;
-  fraction: { code: string; ar: string | null };
-  name: { ar: string | null };
-  type: SettlementType | null;
-  households: number | null;
-  population: number | null;
-  /** Percentages, each group of the population it describes. */
-  shares: {
-    nationality: { moroccan: number | null; foreign: number | null };
-    sex: { male: number | null; female: number | null };
-    age: { under15: number | null; from15To59: number | null; from60: number | null };
-    civilRegistration: { registered: number | null };
-    maritalStatus: { population15Plus: number | null; single: number | null; married: number | null; divorced: number | null; widowed: number | null };
-    dwellingType: Record<'villa' | 'apartment' | 'traditionalMoroccanHouse' | 'modernMoroccanHouse' | 'basicOrSlum' | 'ruralSolid' | 'ruralEarth' | 'other', number | null>;
-  };
-  distancesKm: Record<'pavedRoad' | 'drivableTrack' | 'primarySchool' | 'middleSchool' | 'highSchool' | 'healthCentre', number | null>;
-}
+export type { DouarRecord, SettlementType } from '@mc/contracts';
 
 export class DouarsInvalidError extends Error {
   override name = 'DouarsInvalidError';
 }
 
+/**
+ * What a commune's douars may hold at most: its rural population (the municipal figure, which
+ * douar populations add up to), or its total where the dataset has no census record for it.
+ */
+export interface PopulationBound {
+  people: number;
+  what: string;
+}
+
+/** The bound of a commune from its 2024 census record (an envelope as the ETL writes it) and its total population. */
+export function douarPopulationBound(indicators: unknown, total: number | null): PopulationBound | null {
+  type Block = { all?: { population?: { municipal?: number | null; legal?: number | null } } } | null;
+  const people = (indicators as { data?: { people?: { rural?: Block } } } | undefined)?.data?.people;
+  // A census record without a rural block: the commune has no rural population at all.
+  if (people && people.rural === null) return { people: 0, what: 'rural population (none: an urban commune)' };
+  const rural = people?.rural?.all?.population;
+  if (typeof rural?.municipal === 'number') return { people: rural.municipal, what: 'rural municipal population' };
+  if (typeof rural?.legal === 'number') return { people: rural.legal, what: 'rural legal population' };
+  return total === null ? null : { people: total, what: 'total population' };
+}
+
 /** The douars of a dataset folder, by commune code; null when the dataset has no douar file. */
-export function readDouars(datasetDir: string, units: readonly UnitIndexEntry[], populationOf: (communeCode: string) => number | null): Map<string, DouarRecord[]> | null {
+export function readDouars(datasetDir: string, units: readonly UnitIndexEntry[], boundOf: (communeCode: string) => PopulationBound | null): Map<string, DouarRecord[]> | null {
   const file = join(datasetDir, DOUARS_FILE);
   if (!existsSync(file)) return null;
   const text = readFileSync(file, 'utf8');
@@ -72,17 +75,20 @@ export function readDouars(datasetDir: string, units: readonly UnitIndexEntry[],
     };
     const text = (column: (typeof COLUMNS)[number]) => (row[column] ?? '').trim() || null;
     const code = text('code') ?? fail('a douar without a code');
-    if (!/^\d{13}$/.test(code)) fail(`douar code "${code}" is not 13 digits`);
+    if (!DOUAR_CODE.test(code)) fail(`douar code "${code}" is not 13 digits`);
     if (seen.has(code)) fail(`douar ${code} appears twice`);
     seen.add(code);
     const commune = text('commune_code') ?? fail(`douar ${code} has no commune`);
     if (!communes.has(commune)) fail(`commune ${commune} of douar ${code} is not a commune of the dataset`);
+    if (!code.startsWith(douarCodePrefix(commune))) fail(`douar ${code} does not begin with the digits of its commune ${commune} (${douarCodePrefix(commune)})`);
+    const fractionCode = text('fraction_code') ?? fail(`douar ${code} has no fraction`);
+    if (!/^\d{10}$/.test(fractionCode) || !code.startsWith(fractionCode)) fail(`fraction ${fractionCode} of douar ${code} is not the first 10 digits of its code`);
     const type = text('type');
-    if (type !== null && type !== 'grouped' && type !== 'dispersed' && type !== 'split') fail(`type "${type}" is not grouped, dispersed or split`);
+    if (type !== null && !(SETTLEMENT_TYPES as readonly string[]).includes(type)) fail(`type "${type}" is not grouped, dispersed or split`);
     const record: DouarRecord = {
       code,
       commune,
-      fraction: { code: text('fraction_code') ?? fail(`douar ${code} has no fraction`), ar: text('fraction_ar') },
+      fraction: { code: fractionCode, ar: text('fraction_ar') },
       name: { ar: text('name_ar') },
       type: type as SettlementType | null,
       households: number('households'),
@@ -123,8 +129,8 @@ export function readDouars(datasetDir: string, units: readonly UnitIndexEntry[],
   }
   for (const [commune, douars] of byCommune) {
     const sum = douars.reduce((total, d) => total + (d.population ?? 0), 0);
-    const population = populationOf(commune);
-    if (population !== null && sum > population) throw new DouarsInvalidError(`${file}: the douars of commune ${commune} hold ${sum} people, more than its ${population}`);
+    const bound = boundOf(commune);
+    if (bound !== null && sum > bound.people) throw new DouarsInvalidError(`${file}: the douars of commune ${commune} hold ${sum} people, more than its ${bound.what} of ${bound.people}`);
   }
   return byCommune;
 }
