@@ -1,11 +1,12 @@
-// The douars of the 2024 census (issue 14, first part), from the real douars/douars.csv.
+// The douars of the 2024 census (issue 14), from the real douars/douars.csv.
 import assert from 'node:assert/strict';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { readUnitIndex } from '@mc/contracts';
+import { readSearchDocuments, readUnitIndex } from '@mc/contracts';
+import { runEtl } from '../src/index.js';
 import { DouarsInvalidError, douarPopulationBound, readDouars, type DouarRecord } from '../src/douars/douars.js';
-import { DATASET_DIR, copyDataset, sharedBuild } from './support.js';
+import { DATASET_DIR, copyDataset, sharedBuild, tempDir } from './support.js';
 
 const units = () => readUnitIndex(sharedBuild().dir).units;
 const communeFile = (code: string) => JSON.parse(readFileSync(join(sharedBuild().dir, `static/api/communes/${code}/douars.json`), 'utf8'));
@@ -94,5 +95,17 @@ describe('the douar field catalogue', () => {
     const at = (path: string) => path.split('.').reduce((value: any, key) => value?.[key], douar);
     for (const field of catalogue.fields) assert.notEqual(at(field.path), undefined, field.path);
     assert.deepEqual(catalogue.fields.find((f: { column: string }) => f.column === 'distance_km_health_centre'), { column: 'distance_km_health_centre', path: 'distancesKm.healthCentre', label: 'Distance to the nearest health centre', unit: 'km' });
+  });
+});
+
+describe('a dataset without douars', () => {
+  it('builds as before: no douar files, no douars in search', () => {
+    const dir = copyDataset();
+    rmSync(join(dir, 'douars/douars.csv'));
+    const build = runEtl({ datasetDir: dir, buildRoot: tempDir('mc-no-douars-'), log: () => undefined });
+    assert.equal(existsSync(join(build.dir, 'static/api/communes/01.051.03.01/douars.json')), false);
+    assert.equal(existsSync(join(build.dir, 'static/data/v1/douars/fields.json')), false);
+    assert.equal(existsSync(join(build.dir, 'static/api/communes/01.051.03.01.json')), true);
+    assert.ok(readSearchDocuments(build.dir).documents.every((d) => d.douars === undefined));
   });
 });
