@@ -137,6 +137,8 @@ const routes = [
   { name: 'at', path: '/api/communes/at?lat=35.786&lng=-5.8125' },
   { name: 'at, 600 points', path: '/api/communes/at?lat=35.786&lng=-5.8125', vary: (n) => `/api/communes/at?lat=${(35.7 + (n % 600) * 0.0001).toFixed(4)}&lng=-5.8125` },
   { name: 'near', path: '/api/communes/near?lat=34.02&lng=-6.83&radius=20' },
+  { name: 'douars by distance to a school (3 pages of 50)', path: '/api/communes/09.581.03.05/douars?sort=-distancesKm.primarySchool' },
+  { name: 'one douar', path: '/api/douars/0510301201001' },
   // A changing unknown parameter defeats every cache: the cost of a first answer.
   { name: 'static file, uncached', path: '/api/communes/01.511.01.0.json', vary: (n) => `/api/communes/01.511.01.0.json?_=${n}` },
   { name: 'alias (slug), uncached', path: '/api/communes/tanger', vary: (n) => `/api/communes/tanger?_=${n}` },
@@ -145,6 +147,8 @@ const routes = [
   { name: 'search, uncached', path: '/api/search?q=sidi&limit=10', vary: (n) => `/api/search?q=sidi&limit=10&_=${n}` },
   { name: 'sorted by a figure, uncached', path: '/api/communes?sort=-economy.per1000.jobs&page=2', vary: (n) => `/api/communes?sort=-economy.per1000.jobs&page=2&_=${n}` },
   { name: 'near, uncached', path: '/api/communes/near?lat=34.02&lng=-6.83&radius=20', vary: (n) => `/api/communes/near?lat=34.02&lng=-6.83&radius=20&_=${n}` },
+  { name: 'douars by distance to a school, uncached', path: '/api/communes/09.581.03.05/douars?sort=-distancesKm.primarySchool', vary: (n) => `/api/communes/09.581.03.05/douars?sort=-distancesKm.primarySchool&_=${n}` },
+  { name: 'one douar, uncached', path: '/api/douars/0510301201001', vary: (n) => `/api/douars/0510301201001?_=${n}` },
 ];
 
 /** Runs every route on two servers in alternating runs; medians of each side. */

@@ -33,9 +33,12 @@ export interface PreparedQuery {
   distinctGrams: string[];
   /** Null when not Latin script or shorter than 2 symbols. */
   skeleton: string | null;
+  /** Whether the folded query has an Arabic letter: only such a query can meet a douar's (Arabic) name. */
+  arabic: boolean;
 }
 
 export const CODE_QUERY = /^[0-9][0-9.]*$/;
+const ARABIC_LETTER = /[\u0620-\u064A\u066E-\u06D3]/;
 const SHORT_SKELETON = 2;
 
 export function prepareQuery(raw: string): PreparedQuery {
@@ -48,6 +51,7 @@ export function prepareQuery(raw: string): PreparedQuery {
     grams,
     distinctGrams: [...new Set(grams)],
     skeleton: skel !== null && skel.length >= SHORT_SKELETON ? skel : null,
+    arabic: ARABIC_LETTER.test(folded),
   };
 }
 
@@ -109,24 +113,30 @@ export function neighbourhoodScore(folded: string, doc: SearchDocument): Documen
  * characters; the first douar by code wins a tie.
  */
 export function douarScore(query: PreparedQuery, doc: SearchDocument): DocumentScore | null {
-  if (query.folded.length < NEIGHBOURHOOD_MIN_LENGTH || !doc.douars) return null;
   const { folded } = query;
+  // Douar names are Arabic: a Latin query can meet them only by skeleton. Scoring runs for
+  // every candidate of every query, so neither kind of query allocates here.
+  if (!doc.douars || folded.length < NEIGHBOURHOOD_MIN_LENGTH || (!query.arabic && query.skeleton === null)) return null;
   let best: DocumentScore | null = null;
   for (const douar of doc.douars) {
-    const name = douar.folded;
-    const score =
-      name === folded
-        ? 900
-        : name.startsWith(folded)
-          ? 240 - Math.min(38, name.length - folded.length)
-          : ` ${name} `.includes(` ${folded} `)
-            ? 200
-            : query.skeleton !== null && douar.skeleton === query.skeleton
-              ? 150
-              : 0;
+    let score = 0;
+    if (query.arabic) {
+      const name = douar.folded;
+      const at = name.indexOf(folded);
+      if (at === 0) score = name.length === folded.length ? 900 : 240 - Math.min(38, name.length - folded.length);
+      else if (at > 0 && isWordAt(name, folded)) score = 200;
+    } else if (douar.skeleton === query.skeleton) score = 150;
     if (score > (best?.score ?? 0)) best = { score, matched: 'douar', douar };
   }
   return best;
+}
+
+/** Whether `word` appears in `name` as a whole word (between spaces or the ends). */
+function isWordAt(name: string, word: string): boolean {
+  for (let at = name.indexOf(word); at >= 0; at = name.indexOf(word, at + 1)) {
+    if ((at === 0 || name[at - 1] === ' ') && (at + word.length === name.length || name[at + word.length] === ' ')) return true;
+  }
+  return false;
 }
 
 /** The unit's own best rule, or a named place or douar of it when that scores higher; null when nothing matches. */
