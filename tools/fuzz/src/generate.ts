@@ -24,19 +24,21 @@ export interface FuzzRequest {
   raw?: Buffer;
 }
 
-const COLLECTIONS = ['regions', 'provinces', 'cercles', 'communes', 'arrondissements', 'bananas', 'tiles', ''];
+const COLLECTIONS = ['regions', 'provinces', 'cercles', 'communes', 'arrondissements', 'douars', 'bananas', 'tiles', ''];
 const IDS = [
   '01', '12', '00', '99', '01.511', '01.511.05', '01.511.01.0', '001511010', '1511010', '06.141.01.10', '04.281.05.11', '99.999.99.99',
   'tanger', 'casablanca', 'T%C3%A9touan', '%D8%B7%D9%86%D8%AC%D8%A9', 'ben-m-sick', 'tanger%00', 'tanger%23', 'tanger!!', '-1', '+1', '%2B1',
   '..', '%2e%2e', '..%2F..%2Fetc%2Fpasswd', '%2F', '%5C', '%ff', '%c0%ae', '%', '%zz', '__proto__', 'constructor', 'prototype', 'toString',
+  '0510301201001', '0510301201999', '051030120100', '05103012010011', 'bni-boufrah', '01.051.03.01',
   '<script>', '%3Cscript%3E', "'%20OR%201=1", '${jndi:x}', '%0d%0aSet-Cookie:%20x', 'NaN', 'Infinity', '1e999', '0x10',
 ];
-const CHILDREN = ['', 'indicators', 'economy', 'housing', 'boundary', 'neighbours', 'arrondissements', 'provinces', 'cercles', 'communes', 'page', 'indicators.json', 'boundary.geojson', 'x.json', '..'];
-const KEYS = ['q', 'levels', 'limit', 'lat', 'lng', 'radius', 'page', 'sort', 'region', 'province', 'cercle', 'type', 'min_population', 'max_population', '_', '__proto__', 'constructor[prototype][x]'];
+const CHILDREN = ['', 'indicators', 'economy', 'housing', 'boundary', 'neighbours', 'arrondissements', 'provinces', 'cercles', 'communes', 'douars', 'douars.json', 'postcodes', 'neighbourhoods', 'page', 'indicators.json', 'boundary.geojson', 'x.json', '..'];
+const KEYS = ['q', 'levels', 'limit', 'lat', 'lng', 'radius', 'page', 'sort', 'region', 'province', 'cercle', 'type', 'min_population', 'max_population', 'fraction', '_', '__proto__', 'constructor[prototype][x]'];
 const VALUES = [
   '', '0', '1', '-1', '2', '10', '50', '51', '100', '101', '10000', '10001', '9999999999999999999999', '1e309', '-1e309', 'NaN', 'Infinity', '0x1A', '1.5', '.5', '5.',
   '90', '-90', '90.0000001', '180', '-180.5', '35.786', '-5.8125', '33.59', '-7.6', 'tanger', 'fes', 'fès', 'Ktâma', 'l3ayoun', 'طنجة', 'sidi', 'urban', 'rural', 'city',
   'commune', 'commune,region', ',,,', 'code', '-population', 'labour.unemploymentRate', 'change.illiteracy.rate10Plus', 'economy.per1000.jobs', '2014.nope.x', 'a.b.c.d.e',
+  '-distancesKm.healthCentre', 'distancesKm.primarySchool', 'shares.age.from60', 'distancesKm', 'grouped', 'split', '0510301201', '0510301201001', 'اجنانات', 'jnanat',
   '01', '01.511', '06.141.01.10', '%00', '%ff', '%2F', '%E2%80%AE', '%F0%9F%98%80', '<x>', "'", '"', '\\', '%0d%0a',
 ];
 const ENCODINGS = ['br', 'gzip', 'identity', 'br;q=0, gzip;q=0', 'gzip ;q=1', '*', 'x-unknown', 'br;q=NaN', ''];
