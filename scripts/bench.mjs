@@ -6,7 +6,8 @@
 //     headers from memory (bench/raw-server.mjs), alternating runs, medians, ratios;
 //  5. cluster mode (npm run stack) against embedded mode, the same way.
 // BENCH_SECONDS (2) per run, BENCH_ROUNDS (5) alternating runs per route, BENCH_PARTS
-// (search,geo,start,http,cluster) to run only some. Every loop is bounded in count and in time.
+// (search,geo,start,http,cluster) to run only some, BENCH_ROUTES (a part of a route's name,
+// such as "search") to load only the routes it names. Every loop is bounded in count and in time.
 // Figures go to docs/performance.md by hand.
 import { spawn } from 'node:child_process';
 import { get } from 'node:http';
@@ -126,7 +127,7 @@ if (parts.has('start')) {
   console.log(`start-up (embedded, build present; spawn to /readyz 200, 5 starts): median ${median(starts.map((s) => s.ms)).toFixed(0)} ms (${starts.map((s) => s.ms.toFixed(0)).join(', ')}); resident memory after start: median ${mib(median(starts.map((s) => s.rss)))}\n`);
 }
 
-const routes = [
+const allRoutes = [
   { name: 'static file', path: '/api/communes/01.511.01.0.json' },
   { name: 'static page (50 communes)', path: '/api/communes/page/1.json' },
   { name: 'alias (slug)', path: '/api/communes/tanger' },
@@ -150,6 +151,7 @@ const routes = [
   { name: 'douars by distance to a school, uncached', path: '/api/communes/09.581.03.05/douars?sort=-distancesKm.primarySchool', vary: (n) => `/api/communes/09.581.03.05/douars?sort=-distancesKm.primarySchool&_=${n}` },
   { name: 'one douar, uncached', path: '/api/douars/0510301201001', vary: (n) => `/api/douars/0510301201001?_=${n}` },
 ];
+const routes = process.env.BENCH_ROUTES ? allRoutes.filter((route) => route.name.includes(process.env.BENCH_ROUTES)) : allRoutes;
 
 /** Runs every route on two servers in alternating runs; medians of each side. */
 async function compare(a, b) {
@@ -184,7 +186,7 @@ try {
     const file = join(mkdtempSync(join(tmpdir(), 'mc-bench-')), 'answers.json');
     writeFileSync(file, JSON.stringify(answers));
     const rawPort = nextPort++;
-    const raw = await startProcess(['bench/raw-server.mjs', file, String(rawPort)], process.env, `http://127.0.0.1:${rawPort}/api/communes/01.511.01.0.json`);
+    const raw = await startProcess(['bench/raw-server.mjs', file, String(rawPort)], process.env, `http://127.0.0.1:${rawPort}${routes[0].path}`);
     try {
       console.log(`HTTP: the embedded server against a raw node:http server writing the same bytes (autocannon, 10 connections, br; medians of ${rounds} alternating ${seconds} s runs)`);
       console.log(`resident memory after one request of each route: raw ${mib(rssMiB(raw.child.pid))}, embedded ${mib(rssMiB(embedded.child.pid))}`);
@@ -195,8 +197,9 @@ try {
         const { a, b } = results.get(route.name);
         console.log(`| ${route.name} \`${route.path}\` | ${a.rps.toFixed(0)} | ${b.rps.toFixed(0)} | ${(b.rps / a.rps).toFixed(2)} | ${ms(a.cpu)} | ${ms(b.cpu)} | ${(a.cpu / b.cpu).toFixed(2)} | ${b.p50}/${b.p99} | ${b.errors} |`);
       }
-      const staticRate = results.get('static file').b.rps;
-      console.log(`at and near against our static-file rate: ${['at', 'at, 600 points', 'near'].map((n) => `${n} ${(results.get(n).b.rps / staticRate).toFixed(2)}`).join(', ')}`);
+      const staticRate = results.get('static file')?.b.rps;
+      const geoRoutes = ['at', 'at, 600 points', 'near'].filter((n) => results.has(n));
+      if (staticRate && geoRoutes.length > 0) console.log(`at and near against our static-file rate: ${geoRoutes.map((n) => `${n} ${(results.get(n).b.rps / staticRate).toFixed(2)}`).join(', ')}`);
       console.log(`resident memory after the runs: raw ${mib(rssMiB(raw.child.pid))}, embedded ${mib(rssMiB(embedded.child.pid))}\n`);
     } finally {
       raw.child.kill('SIGKILL');

@@ -7,6 +7,7 @@ import { normaliseName } from '../normalise.js';
 import type { Name } from '../records.js';
 import { levelRank, type DocumentDouar, type DocumentNeighbourhood, type SearchDocument } from './documents.js';
 import { skeleton, trigrams } from './text.js';
+import { bestHeldName, indexHeldNames, type HeldNameIndex } from './held-names.js';
 
 export type MatchKind = 'code' | 'exact' | 'alias' | 'prefix' | 'spelling' | 'trigram' | 'neighbourhood' | 'postcode' | 'douar';
 
@@ -87,22 +88,24 @@ export interface DocumentScore {
 /** Neighbourhoods are matched from this many folded characters (reference-behaviour §4.5). */
 export const NEIGHBOURHOOD_MIN_LENGTH = 3;
 
+const PLACE_SCORES = { exact: 950, prefixTop: 450, prefixCap: 198, word: 250 };
+const DOUAR_SCORES = { exact: 900, prefixTop: 240, prefixCap: 38, word: 200 };
+
+/** Held-name indexes of the documents scored so far, built at a document's first scoring. */
+const placeIndexes = new WeakMap<SearchDocument, HeldNameIndex>();
+const douarIndexes = new WeakMap<SearchDocument, { names: HeldNameIndex; bySkeleton: Map<string, number> }>();
+
 /**
  * The best named place of the unit for the query: its exact name 950 (below a unit's exact
  * name, alias or code, 1000), a name it begins 450 down to 252 as the name is longer, a whole
- * word of a name 250.
+ * word of a name 250. The first place wins a tie.
  */
 export function neighbourhoodScore(folded: string, doc: SearchDocument): DocumentScore | null {
   if (folded.length < NEIGHBOURHOOD_MIN_LENGTH || !doc.neighbourhoods) return null;
-  let best: DocumentScore | null = null;
-  for (const place of doc.neighbourhoods) {
-    for (const name of place.folded) {
-      const score =
-        name === folded ? 950 : name.startsWith(folded) ? 450 - Math.min(198, name.length - folded.length) : ` ${name} `.includes(` ${folded} `) ? 250 : 0;
-      if (score > (best?.score ?? 0)) best = { score, matched: 'neighbourhood', place };
-    }
-  }
-  return best;
+  let index = placeIndexes.get(doc);
+  if (!index) placeIndexes.set(doc, (index = indexHeldNames(doc.neighbourhoods.map((place) => place.folded))));
+  const best = bestHeldName(index, folded, PLACE_SCORES);
+  return best && { score: best.score, matched: 'neighbourhood', place: doc.neighbourhoods[best.position]! };
 }
 
 /**
@@ -114,29 +117,18 @@ export function neighbourhoodScore(folded: string, doc: SearchDocument): Documen
  */
 export function douarScore(query: PreparedQuery, doc: SearchDocument): DocumentScore | null {
   const { folded } = query;
-  // Douar names are Arabic: a Latin query can meet them only by skeleton. Scoring runs for
-  // every candidate of every query, so neither kind of query allocates here.
+  // Douar names are Arabic: a Latin query can meet them only by skeleton.
   if (!doc.douars || folded.length < NEIGHBOURHOOD_MIN_LENGTH || (!query.arabic && query.skeleton === null)) return null;
-  let best: DocumentScore | null = null;
-  for (const douar of doc.douars) {
-    let score = 0;
-    if (query.arabic) {
-      const name = douar.folded;
-      const at = name.indexOf(folded);
-      if (at === 0) score = name.length === folded.length ? 900 : 240 - Math.min(38, name.length - folded.length);
-      else if (at > 0 && isWordAt(name, folded)) score = 200;
-    } else if (douar.skeleton === query.skeleton) score = 150;
-    if (score > (best?.score ?? 0)) best = { score, matched: 'douar', douar };
+  let index = douarIndexes.get(doc);
+  if (!index) {
+    const bySkeleton = new Map<string, number>();
+    doc.douars.forEach((douar, position) => douar.skeleton !== undefined && !bySkeleton.has(douar.skeleton) && bySkeleton.set(douar.skeleton, position));
+    douarIndexes.set(doc, (index = { names: indexHeldNames(doc.douars.map((douar) => [douar.folded])), bySkeleton }));
   }
-  return best;
-}
-
-/** Whether `word` appears in `name` as a whole word (between spaces or the ends). */
-function isWordAt(name: string, word: string): boolean {
-  for (let at = name.indexOf(word); at >= 0; at = name.indexOf(word, at + 1)) {
-    if ((at === 0 || name[at - 1] === ' ') && (at + word.length === name.length || name[at + word.length] === ' ')) return true;
-  }
-  return false;
+  const best = query.arabic ? bestHeldName(index.names, folded, DOUAR_SCORES) : null;
+  if (best) return { score: best.score, matched: 'douar', douar: doc.douars[best.position]! };
+  const spelled = query.skeleton === null ? undefined : index.bySkeleton.get(query.skeleton);
+  return spelled === undefined ? null : { score: 150, matched: 'douar', douar: doc.douars[spelled]! };
 }
 
 /** The unit's own best rule, or a named place or douar of it when that scores higher; null when nothing matches. */
@@ -179,16 +171,17 @@ export function rankCandidates(
   levels: ReadonlySet<Level> | null,
   limit: number,
 ): SearchHit[] {
-  const best = new Map<string, SearchHit>();
+  // Hits are made for the kept few only: a short query scores hundreds of candidates.
+  const scored: Array<{ doc: SearchDocument; score: number; rank: number; result: DocumentScore }> = [];
+  const seen = new Set<string>();
   for (const doc of candidates) {
-    if (levels && !levels.has(doc.level)) continue;
+    if ((levels && !levels.has(doc.level)) || seen.has(doc.code)) continue;
+    seen.add(doc.code);
     const result = scoreDocument(query, doc);
-    if (!result) continue;
-    const hit = toHit(doc, result.score, result.matched, result.place ? { neighbourhood: result.place.name, postcode: result.place.postcode } : result.douar && { douar: result.douar });
-    const seen = best.get(doc.code);
-    if (!seen || compareHits(hit, seen) < 0) best.set(doc.code, hit);
+    if (result) scored.push({ doc, score: round4(result.score), rank: levelRank(doc.level), result });
   }
-  return [...best.values()].sort(compareHits).slice(0, limit);
+  scored.sort((a, b) => b.score - a.score || a.rank - b.rank || (a.doc.code < b.doc.code ? -1 : a.doc.code > b.doc.code ? 1 : 0));
+  return scored.slice(0, limit).map(({ doc, result }) => toHit(doc, result.score, result.matched, result.place ? { neighbourhood: result.place.name, postcode: result.place.postcode } : result.douar && { douar: result.douar }));
 }
 
 /** A five-digit query may be a postcode: the communes it serves, just below code matches. */
