@@ -32,7 +32,7 @@ export interface DocumentDouar {
   name: { ar: string };
   /** The folded Arabic name. */
   folded: string;
-  /** Its consonant skeleton as a Latin spelling would have it (`arabicSkeleton`), when it has 2 symbols or more. */
+  /** Its consonant skeleton as a Latin spelling would have it (`arabicSkeleton`), when it has DOUAR_SKELETON_MIN symbols or more. */
   skeleton?: string;
 }
 
@@ -64,12 +64,18 @@ export function levelRank(level: Level): number {
   return LEVEL_PRECEDENCE.indexOf(level);
 }
 
+/**
+ * A guessed transliteration of two consonants (سد, سيدي → "sd") would meet too many Latin
+ * queries and add hundreds of candidates for nothing, so douars are spelled from 3.
+ */
+export const DOUAR_SKELETON_MIN = 3;
+
 /** A douar as search holds it; null for one without a name to search. */
 export function documentDouar(douar: DouarName): DocumentDouar | null {
   const folded = normaliseName(douar.name.ar ?? '');
   if (folded === '') return null;
   const skel = arabicSkeleton(folded);
-  return { code: douar.code, name: { ar: douar.name.ar! }, folded, ...(skel !== null && skel.length >= 2 ? { skeleton: skel } : {}) };
+  return { code: douar.code, name: { ar: douar.name.ar! }, folded, ...(skel !== null && skel.length >= DOUAR_SKELETON_MIN ? { skeleton: skel } : {}) };
 }
 
 export function buildSearchDocuments(
