@@ -23,8 +23,9 @@ export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(v
 
 /** One autocannon run of `seconds` on one route; `pid` is the process whose CPU is counted. */
 export async function loadOnce(base, route, seconds, pid) {
-  let counter = 0;
-  const requests = route.vary ? [{ setupRequest: (req) => ({ ...req, path: route.vary(counter++) }) }] : undefined;
+  // The count goes on from run to run: a URL of an earlier run would find its answer kept.
+  route.asked ??= 0;
+  const requests = route.vary ? [{ setupRequest: (req) => ({ ...req, path: route.vary(route.asked++) }) }] : undefined;
   const cpu0 = cpuMs(pid);
   const result = await new Promise((done, fail) => {
     const instance = autocannon(

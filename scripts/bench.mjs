@@ -127,6 +127,30 @@ if (parts.has('start')) {
   console.log(`start-up (embedded, build present; spawn to /readyz 200, 5 starts): median ${median(starts.map((s) => s.ms)).toFixed(0)} ms (${starts.map((s) => s.ms.toFixed(0)).join(', ')}); resident memory after start: median ${mib(median(starts.map((s) => s.rss)))}\n`);
 }
 
+// Every commune's 2024 population, smallest first, distinct: a list of the communes between
+// two of them (min_population, max_population) holds different rows for every pair, so the
+// "new content" routes below ask for a page nothing has computed before on every request.
+const populations = (() => {
+  const values = new Set();
+  for (let page = 1; ; page++) {
+    let file;
+    try {
+      file = readFileSync(join(build.dir, 'static', 'api', 'communes', 'page', `${page}.json`), 'utf8');
+    } catch {
+      break;
+    }
+    for (const commune of JSON.parse(file).data) values.add(commune.population['2024'].total);
+  }
+  return [...values].sort((a, b) => a - b);
+})();
+/** The n-th pair of distinct populations at least 60 apart (a full page of 50), each pair once. */
+const populationRange = (n) => {
+  const count = populations.length;
+  const i = n % count;
+  const j = (i + 60 + (Math.floor(n / count) % (count - 120))) % count;
+  return `min_population=${populations[Math.min(i, j)]}&max_population=${populations[Math.max(i, j)]}`;
+};
+
 const allRoutes = [
   { name: 'static file', path: '/api/communes/01.511.01.0.json' },
   { name: 'static page (50 communes)', path: '/api/communes/page/1.json' },
@@ -150,6 +174,10 @@ const allRoutes = [
   { name: 'near, uncached', path: '/api/communes/near?lat=34.02&lng=-6.83&radius=20', vary: (n) => `/api/communes/near?lat=34.02&lng=-6.83&radius=20&_=${n}` },
   { name: 'douars by distance to a school, uncached', path: '/api/communes/09.581.03.05/douars?sort=-distancesKm.primarySchool', vary: (n) => `/api/communes/09.581.03.05/douars?sort=-distancesKm.primarySchool&_=${n}` },
   { name: 'one douar, uncached', path: '/api/douars/0510301201001', vary: (n) => `/api/douars/0510301201001?_=${n}` },
+  // "Uncached" above asks for the same content under new URLs: a page's rows and counts are
+  // then compressed once (docs/design.md, "Shared heads"). These ask for new content each time.
+  { name: 'computed sort, new content', path: `/api/communes?sort=-density&${populationRange(0)}`, vary: (n) => `/api/communes?sort=-density&${populationRange(n)}` },
+  { name: 'sorted by a figure, new content', path: `/api/communes?sort=-economy.per1000.jobs&${populationRange(0)}`, vary: (n) => `/api/communes?sort=-economy.per1000.jobs&${populationRange(n)}` },
 ];
 const routes = process.env.BENCH_ROUTES ? allRoutes.filter((route) => route.name.includes(process.env.BENCH_ROUTES)) : allRoutes;
 

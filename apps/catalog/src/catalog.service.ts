@@ -13,6 +13,7 @@ import {
   isGeometryFile,
   notFound,
   prepareRowsJson,
+  PageHeads,
   pageCount,
   pagedEnvelope,
   withPage,
@@ -49,6 +50,8 @@ export class CatalogService implements CatalogPort {
   private records?: Promise<readonly CommuneRecord[]>;
   /** Douar lists parsed from their static files, by path, most recently used last. */
   private readonly douarLists = new Map<string, { etag: string; douars: readonly DouarRecord[] }>();
+  /** The bytes before the links of recent pages, by content: other URLs for them append their own links. */
+  private readonly pageHeads = new PageHeads();
   /** The commune of each douar code prefix (`douarCodePrefix`). */
   private communeOfPrefix?: Map<string, string>;
 
@@ -173,7 +176,8 @@ export class CatalogService implements CatalogPort {
     const rows = selectDouars(this.douarsOf(file), request);
     if (request.page > pageCount(rows.length)) throw notFound(`no page ${request.page} for this filter`);
     const envelope = pagedEnvelope(rows, request.page, this.datasetVersion, (n) => withPage(request.url, n), request.url);
-    return { datasetVersion: this.datasetVersion, tier: 'computed', file: prepareRowsJson(request.url, envelope) };
+    const content = `${this.datasetVersion} ${file.etag} ${JSON.stringify({ ...request, commune: undefined, url: undefined })}`;
+    return { datasetVersion: this.datasetVersion, tier: 'computed', file: prepareRowsJson(request.url, envelope, { heads: this.pageHeads, key: content }) };
   }
 
   /** Filters resolved to their units (any spelling), then the page file that holds the list, or computed. */
@@ -189,7 +193,10 @@ export class CatalogService implements CatalogPort {
       return { datasetVersion: this.datasetVersion, tier: 'alias', file };
     }
     // Rows are records that never change (or rows of a kept order): each is serialised once.
-    return { datasetVersion: this.datasetVersion, tier: 'computed', file: prepareRowsJson(request.url, await this.listCommunes(query)) };
+    // Filters are resolved to codes here, so `province=tanger-assilah` and `province=01.511` share a head.
+    const content = `${this.datasetVersion} communes ${JSON.stringify({ ...query, url: undefined })}`;
+    const envelope = await this.listCommunes(query);
+    return { datasetVersion: this.datasetVersion, tier: 'computed', file: prepareRowsJson(request.url, envelope, { heads: this.pageHeads, key: content }) };
   }
 
   async listCommunes(query: CommuneListQuery): Promise<Envelope<CommuneRow[]>> {

@@ -1,8 +1,9 @@
-// Lists join rows serialised once (prepareRowsJson): the bytes and ETag must be those of
-// serialising the whole envelope, for every kind of list, and a row must not change after.
+// Lists join rows serialised once (prepareRowsJson): the bytes must be those of serialising
+// the whole envelope, for every kind of list, and a row must not change after. The bytes
+// before the links are a head shared by every URL of the same content.
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
-import { prepareJson, prepareRowsJson, type CommuneListQuery } from '@mc/contracts';
+import { PageHeads, prepareJson, prepareRowsJson, strongEtag, type CommuneListQuery, type StaticFile } from '@mc/contracts';
 import { testBuildDir } from '@mc/test-support';
 import { CatalogService, BuildFolderStore } from '../src/index.js';
 
@@ -14,7 +15,7 @@ describe('lists joined from rows serialised once', () => {
     catalog = await CatalogService.open(BuildFolderStore.open(testBuildDir()));
   });
 
-  it('are the bytes and ETag of the whole envelope serialised, sorted by a plain key, by a figure, filtered or not', async () => {
+  it('are the bytes of the whole envelope serialised, sorted by a plain key, by a figure, filtered or not', async () => {
     const queries = [
       query('/api/communes?sort=-density&page=3', { page: 3, sort: { key: 'density', descending: true, figure: false } }),
       query('/api/communes?province=01.511&type=urban', { province: '01.511', type: 'urban' }),
@@ -28,9 +29,33 @@ describe('lists joined from rows serialised once', () => {
         const joined = prepareRowsJson(q.url, envelope);
         const whole = prepareJson(q.url, envelope);
         assert.ok(joined.body.equals(whole.body), q.url);
-        assert.equal(joined.etag, whole.etag);
+        // The head is every byte before the links' object.
+        const head = joined.sharedHead!;
+        assert.equal(joined.body.subarray(head.length).toString(), `${JSON.stringify(envelope.links)}}`);
+        assert.equal(head.etag, strongEtag(joined.body.subarray(0, head.length)));
+        assert.equal(joined.etag, prepareRowsJson(q.url, envelope).etag, 'the same bytes, the same ETag');
       }
     }
+  });
+
+  it('share a head between URLs of the same rows, and keep it the second time it is made', async () => {
+    const heads = new PageHeads();
+    const key = '1.10.0 communes sort=-density page=3';
+    const page = (url: string) => catalog.listCommunes(query(url, { page: 3, sort: { key: 'density', descending: true, figure: false } }));
+    const urls = ['/api/communes?sort=-density&page=3', '/api/communes?page=3&sort=-density', '/api/communes?sort=-density&page=3&_=1'];
+    const files: StaticFile[] = [];
+    for (const url of urls) files.push(prepareRowsJson(url, await page(url), { heads, key }));
+    assert.equal(new Set(files.map((f) => f.sharedHead!.etag)).size, 1, 'one head');
+    assert.equal(new Set(files.map((f) => f.etag)).size, 3, 'three bodies, three ETags');
+    files.forEach((file, i) => {
+      assert.equal(JSON.parse(file.body.toString()).links.self, urls[i]);
+      assert.equal(file.body.subarray(0, file.sharedHead!.length).compare(files[0]!.body, 0, files[0]!.sharedHead!.length), 0);
+    });
+    // Kept on second sight: made twice (first two URLs), then served from the cache.
+    assert.ok(heads.get(key));
+    assert.equal(heads.size, files[0]!.sharedHead!.length);
+    // Rows of page 3 are those of communes 101 to 150 by density: Ouezzane (3,002.42 people per km²) first.
+    assert.equal(JSON.parse(files[0]!.body.toString()).data[0].code, '01.405.01.09');
   });
 
   it('filters only by what a query sets: Tanger-Assilah’s urban communes, communes of 100,000 people or more', async () => {

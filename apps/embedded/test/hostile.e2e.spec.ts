@@ -138,8 +138,13 @@ describe('compressed bodies', () => {
     assert.equal(boundary.headers['content-encoding'], 'br');
     const kept = responder.fileCodings.size;
     assert.ok(kept > 1000, `${kept} bytes of compressed files`);
-    // Many different computed answers, each compressed once.
-    for (let i = 0; i < 150; i++) await ctx.get(`/api/communes?sort=-density&page=${1 + (i % 30)}&_=${i}`).set('Accept-Encoding', 'br').expect(200);
+    // Many different computed answers: pages (their heads compressed once for every URL of
+    // the same rows) and searches, each asked twice (a computed coding is kept on second sight).
+    for (let i = 0; i < 150; i++) {
+      await ctx.get(`/api/communes?sort=-density&page=${1 + (i % 30)}&_=${i}`).set('Accept-Encoding', 'br').expect(200);
+      await ctx.get(`/api/search?q=sidi&limit=50&_=${i % 75}`).set('Accept-Encoding', 'br').expect(200);
+    }
+    assert.ok(responder.computedHeads.size > 0);
     assert.ok(responder.computedCodings.size > 0);
     assert.equal(responder.fileCodings.size, kept);
   });

@@ -192,6 +192,24 @@ describe('HTTP', () => {
     assert.equal(notModified.statusCode, 304);
   });
 
+  it('compresses a computed page as any URL of its rows asks: the same rows, each its own links', async () => {
+    const fastify = ctx.app().getHttpAdapter().getInstance();
+    const urls = ['/api/communes?sort=-density&page=3', '/api/communes?page=3&sort=-density', '/api/communes?sort=-density&page=3&_=7'];
+    for (let round = 0; round < 2; round++) {
+      for (const url of urls) {
+        const plain = await fastify.inject({ method: 'GET', url });
+        const br = await fastify.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
+        const gz = await fastify.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+        assert.equal(br.headers['content-encoding'], 'br');
+        assert.equal(gz.headers['content-encoding'], 'gzip');
+        assert.equal(brotliDecompressSync(br.rawPayload).toString(), plain.payload, url);
+        assert.equal(gunzipSync(gz.rawPayload).toString(), plain.payload, url);
+        assert.equal(JSON.parse(plain.payload).links.self, url);
+        assert.equal(JSON.parse(plain.payload).data[0].code, '01.405.01.09');
+      }
+    }
+  });
+
   it('answers CORS preflights and sets cache headers', async () => {
     const { default: request } = await import('supertest');
     const res = await request(ctx.app().getHttpServer()).options('/api/communes').set('Origin', 'https://example.org').set('Access-Control-Request-Method', 'GET');

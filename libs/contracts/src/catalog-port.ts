@@ -12,6 +12,17 @@ export interface StaticFile {
   body: Buffer;
   etag: string;
   contentType: string;
+  /**
+   * Present on a computed page: its first `length` bytes (rows and counts) are the same for
+   * every URL that asks for this content, and `etag` is their validator. Only the links after
+   * them name the URL, so the gateway compresses the head once (http/appended-coding.ts).
+   */
+  sharedHead?: SharedHead;
+}
+
+export interface SharedHead {
+  length: number;
+  etag: string;
 }
 
 /**

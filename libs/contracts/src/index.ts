@@ -15,6 +15,7 @@ export * from './etag.js';
 export * from './build-layout.js';
 export * from './build-folder.js';
 export * from './bytes-lru.js';
+export * from './doorkeeper.js';
 export * from './search/index.js';
 export * from './search-port.js';
 export * from './geo-port.js';

@@ -1,3 +1,5 @@
+import { BytesLru } from './bytes-lru.js';
+import { Doorkeeper } from './doorkeeper.js';
 import type { StaticFile } from './catalog-port.js';
 import type { Envelope } from './envelope.js';
 import { strongEtag } from './etag.js';
@@ -10,32 +12,93 @@ export function prepareJson(path: string, value: unknown): StaticFile {
 }
 
 function prepared(path: string, json: string): StaticFile {
-  // Memory of its own, not a slice of Node's shared 8 KB pool: an answer may be kept long.
-  const body = Buffer.allocUnsafeSlow(Buffer.byteLength(json));
-  body.write(json);
+  const body = ownBytes(json);
   return { path, body, etag: strongEtag(body), contentType: JSON_TYPE };
 }
 
-const serialised = new WeakMap<object, string>();
+/** Memory of its own, not a slice of Node's shared 8 KB pool: an answer may be kept long. */
+function ownBytes(json: string): Buffer {
+  const body = Buffer.allocUnsafeSlow(Buffer.byteLength(json));
+  body.write(json);
+  return body;
+}
+
+const serialised = new WeakMap<object, Buffer>();
 
 /**
  * The JSON of a record that never changes while its dataset is served (a commune record, a row
  * of a kept order), serialised the first time and then reused: a list page joins 50 of them.
+ * Kept as UTF-8 bytes, copied straight into a page: as a string, a row with an Arabic name is
+ * two bytes a character, and a page of them a 76 KB string to flatten and encode again.
  */
-export function jsonOnce(record: object): string {
+export function jsonOnce(record: object): Buffer {
   let json = serialised.get(record);
   if (json === undefined) {
-    json = JSON.stringify(record);
+    json = Buffer.from(JSON.stringify(record));
     serialised.set(record, json);
   }
   return json;
 }
 
+/** A page's bytes before its links, with their validator. */
+export interface PageHead {
+  bytes: Buffer;
+  etag: string;
+}
+
+/**
+ * Heads of recent pages by the content they hold (any URL that asks for it), each kept the
+ * second time it is made: most contents are asked for once.
+ */
+export class PageHeads extends BytesLru<PageHead> {
+  private readonly doorkeeper = new Doorkeeper();
+
+  constructor(maxBytes = 16 * 2 ** 20) {
+    super(maxBytes, (head) => head.bytes.length);
+  }
+
+  offer(key: string, head: PageHead): void {
+    if (this.doorkeeper.admit(key)) this.set(key, head);
+  }
+}
+
+const DATA_OPEN = Buffer.from('{"data":[');
+const COMMA = Buffer.from(',');
+
+/** `{"data":[row,row,...],"meta":{...},"links":` as one buffer, rows copied from their kept bytes. */
+function pageHead(rows: readonly object[], meta: object): Buffer {
+  const parts: Buffer[] = [DATA_OPEN];
+  rows.forEach((row, i) => {
+    if (i > 0) parts.push(COMMA);
+    parts.push(jsonOnce(row));
+  });
+  parts.push(Buffer.from(`],"meta":${JSON.stringify(meta)},"links":`));
+  let length = 0;
+  for (const part of parts) length += part.length;
+  // Memory of its own: a head may be kept long (Buffer.concat could take Node's shared pool).
+  const head = Buffer.allocUnsafeSlow(length);
+  let at = 0;
+  for (const part of parts) at += part.copy(head, at);
+  return head;
+}
+
 /**
  * `prepareJson(path, envelope)` for an envelope of unchanging rows, byte for byte, with each
- * row's JSON taken from `jsonOnce` instead of serialised again.
+ * row's JSON taken from `jsonOnce` instead of serialised again. The bytes before the links
+ * are the page's shared head: offered to `kept.heads` under `kept.key`, a name of the content
+ * (filters and page, not the URL), so another URL for the same rows only appends its links.
+ * The ETag hashes the head's validator and the links: one per distinct body, as ever.
  */
-export function prepareRowsJson(path: string, envelope: Envelope<readonly object[]>): StaticFile {
-  const rows = envelope.data.map(jsonOnce).join(',');
-  return prepared(path, `{"data":[${rows}],"meta":${JSON.stringify(envelope.meta)},"links":${JSON.stringify(envelope.links)}}`);
+export function prepareRowsJson(path: string, envelope: Envelope<readonly object[]>, kept?: { heads: PageHeads; key: string }): StaticFile {
+  let head = kept?.heads.get(kept.key);
+  if (!head) {
+    const bytes = pageHead(envelope.data, envelope.meta);
+    head = { bytes, etag: strongEtag(bytes) };
+    kept?.heads.offer(kept.key, head);
+  }
+  const tail = `${JSON.stringify(envelope.links)}}`;
+  const body = Buffer.allocUnsafeSlow(head.bytes.length + Buffer.byteLength(tail));
+  head.bytes.copy(body);
+  body.write(tail, head.bytes.length);
+  return { path, body, etag: strongEtag(head.etag + tail), contentType: JSON_TYPE, sharedHead: { length: head.bytes.length, etag: head.etag } };
 }

@@ -7,8 +7,8 @@
  * drops the body), so this is the response cache at its cheapest. A new dataset version
  * clears it (`clear()`); an answer computed under an older generation is never kept.
  */
+import { Doorkeeper } from '@mc/contracts';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
-import { Doorkeeper } from './doorkeeper.js';
 import { matchesIfNoneMatch, negotiateEncoding, type Coding } from './encoding.js';
 
 export interface ReadyAnswer {

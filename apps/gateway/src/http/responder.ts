@@ -6,10 +6,11 @@ import { Injectable, Optional } from '@nestjs/common';
 import type { OutgoingHttpHeaders } from 'node:http';
 import { promisify } from 'node:util';
 import { brotliCompress, brotliCompressSync, constants as zlib, gzip as gzipCompress, gzipSync } from 'node:zlib';
-import { BytesLru, ownMemory, type StaticFile } from '@mc/contracts';
+import { BytesLru, Doorkeeper, ownMemory, type SharedHead, type StaticFile } from '@mc/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { etagFor, matchesIfNoneMatch, negotiateEncoding, type Coding } from './encoding.js';
 import { ReadyAnswers } from './ready-answers.js';
+import { appendTail, compressHead, type CompressedHead } from './appended-coding.js';
 
 export type Tier = 'alias' | 'computed';
 
@@ -64,28 +65,32 @@ const gzip = promisify(gzipCompress);
 /** Every file of a build, compressed both ways, is about 30 MB (dataset 1.10.0): it all fits. */
 export const FILE_CODINGS_BYTES = 128 * 2 ** 20;
 export const COMPUTED_CODINGS_BYTES = 32 * 2 ** 20;
+/** Compressed heads of pages (about 6 KB each in brotli for 50 communes). */
+export const COMPUTED_HEADS_BYTES = 16 * 2 ** 20;
+/**
+ * A page's head is compressed apart from its links when it is at least this long: below, the
+ * links' few stored bytes weigh more than the work saved.
+ */
+export const MIN_SHARED_HEAD_BYTES = 8 * 1024;
 
 @Injectable()
 export class Responder {
   /** Files (static and alias answers) and computed answers apart: the second never evicts the first. */
   readonly fileCodings = new BytesCache(FILE_CODINGS_BYTES);
   readonly computedCodings = new BytesCache(COMPUTED_CODINGS_BYTES);
+  readonly computedHeads = new BytesLru<CompressedHead>(COMPUTED_HEADS_BYTES, (head) => head.bytes.length);
+  /** A computed coding or head is kept the second time it is made: most are asked once. */
+  private readonly doorkeeper = new Doorkeeper();
   private readonly inflight = new Map<string, Promise<Buffer>>();
 
   constructor(@Optional() private readonly ready?: ReadyAnswers) {}
 
   sendFile(request: FastifyRequest, reply: FastifyReply, file: StaticFile, options: SendOptions = {}): Promise<FastifyReply> {
-    return this.send(request, reply, file.body, file.etag, file.contentType, options);
+    return this.send(request, reply, file, options);
   }
 
-  private async send(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    body: Buffer,
-    identityEtag: string,
-    contentType: string,
-    options: SendOptions,
-  ): Promise<FastifyReply> {
+  private async send(request: FastifyRequest, reply: FastifyReply, file: StaticFile, options: SendOptions): Promise<FastifyReply> {
+    const { body, etag: identityEtag, contentType } = file;
     const worthCompressing = body.length >= (options.tier === 'computed' ? MIN_COMPRESS_COMPUTED_BYTES : MIN_COMPRESS_BYTES);
     const coding: Coding = worthCompressing ? negotiateEncoding(request.headers['accept-encoding']) : 'identity';
     const etag = etagFor(identityEtag, coding);
@@ -94,13 +99,13 @@ export class Responder {
     if (options.cacheControl !== null) reply.header('Cache-Control', options.cacheControl ?? DEFAULT_CACHE_CONTROL);
     reply.header('ETag', etag).header('Vary', 'Accept-Encoding');
     if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) return reply.code(304).send();
-    let payload = coding === 'identity' ? body : this.compressed(body, identityEtag, coding, options.tier === 'computed' ? 'fast' : 'small');
+    let payload = coding === 'identity' ? body : this.compressed(body, identityEtag, coding, options.tier === 'computed' ? 'fast' : 'small', file.sharedHead);
     if (payload instanceof Promise) payload = await payload;
     const status = options.status ?? 200;
     const notModifiedHeaders = status === 200 && this.ready?.admits(request.raw) ? (reply.getHeaders() as OutgoingHttpHeaders) : undefined;
     reply.code(status).header('Content-Type', contentType);
     if (coding !== 'identity') reply.header('Content-Encoding', coding);
-    if (notModifiedHeaders) this.ready!.keep(request.raw, { etag, notModifiedHeaders, headers: { ...(reply.getHeaders() as OutgoingHttpHeaders), 'content-length': payload.length }, body: payload });
+    if (notModifiedHeaders) this.ready!.keep(request.raw, { etag, notModifiedHeaders, headers: { ...(reply.getHeaders() as OutgoingHttpHeaders), 'content-length': payload.length }, body: ownMemory(payload) });
     return reply.send(payload);
   }
 
@@ -109,15 +114,23 @@ export class Responder {
    * are compressed fast (compressionFor). One body is compressed once however many requests
    * ask for it at the same moment.
    */
-  private compressed(body: Buffer, identityEtag: string, coding: Exclude<Coding, 'identity'>, effort: Effort): Buffer | Promise<Buffer> {
+  private compressed(
+    body: Buffer,
+    identityEtag: string,
+    coding: Exclude<Coding, 'identity'>,
+    effort: Effort,
+    sharedHead?: SharedHead,
+  ): Buffer | Promise<Buffer> {
     const cache = effort === 'small' ? this.fileCodings : this.computedCodings;
     const key = `${coding}:${identityEtag}`;
     const cached = cache.get(key);
     if (cached) return cached;
     const plan = compressionFor(effort, body.length);
     if (plan.sync) {
-      const result = ownMemory(coding === 'br' ? brotliCompressSync(body, brotliOptions(plan.brotliQuality, body.length)) : gzipSync(body, { level: plan.gzipLevel }));
-      cache.set(key, result);
+      if (effort === 'fast' && sharedHead && sharedHead.length >= MIN_SHARED_HEAD_BYTES) return this.withHead(body, coding, sharedHead, plan);
+      const result = coding === 'br' ? brotliCompressSync(body, brotliOptions(plan.brotliQuality, body.length)) : gzipSync(body, { level: plan.gzipLevel });
+      // A file's coding is kept at once (it is asked again); a computed one on second sight.
+      if (effort === 'small' || this.doorkeeper.admit(key)) cache.set(key, ownMemory(result));
       return result;
     }
     let pending = this.inflight.get(key);
@@ -138,5 +151,17 @@ export class Responder {
       this.inflight.set(key, pending);
     }
     return pending;
+  }
+
+  /** A page: its head compressed once for every URL that shares it, the links appended as stored bytes. */
+  private withHead(body: Buffer, coding: Exclude<Coding, 'identity'>, sharedHead: SharedHead, plan: ReturnType<typeof compressionFor>): Buffer {
+    const key = `${coding}:${sharedHead.etag}`;
+    let head = this.computedHeads.get(key);
+    if (!head) {
+      const headBytes = body.subarray(0, sharedHead.length);
+      head = compressHead(coding, headBytes, { brotliQuality: plan.brotliQuality, brotliWindowBits: brotliWindowBits(body.length), gzipLevel: plan.gzipLevel });
+      if (this.doorkeeper.admit(`head ${key}`)) this.computedHeads.set(key, { ...head, bytes: ownMemory(head.bytes) });
+    }
+    return appendTail(head, body.subarray(sharedHead.length));
   }
 }

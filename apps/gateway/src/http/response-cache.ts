@@ -7,10 +7,9 @@
  * with the first answer that carries it.
  */
 import { Inject, Injectable, Optional } from '@nestjs/common';
-import type { FileAnswer } from '@mc/contracts';
+import { Doorkeeper, type FileAnswer } from '@mc/contracts';
 import { cacheLookups } from '@mc/contracts/service';
 import { GATEWAY_OPTIONS, type GatewayOptions } from '../gateway-options.js';
-import { Doorkeeper } from './doorkeeper.js';
 import { ReadyAnswers } from './ready-answers.js';
 
 export const RESPONSE_CACHE_ENTRIES = 5_000;

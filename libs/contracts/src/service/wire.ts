@@ -4,7 +4,7 @@
  * gateway sends byte for byte what embedded mode sends. A problem travels as {kind, detail}
  * with its status, and is thrown again on the gateway as the same ProblemError.
  */
-import type { FileAnswer, ServiceStatus } from '../catalog-port.js';
+import type { FileAnswer, ServiceStatus, SharedHead } from '../catalog-port.js';
 import type { CommuneListRequest } from '../catalog-port.js';
 import { PROBLEM_KINDS, ProblemError, type ProblemKind } from '../problems.js';
 import { parseSort } from '../sorting.js';
@@ -16,6 +16,8 @@ export const WIRE_HEADERS = {
   datasetVersion: 'x-dataset-version',
   tier: 'x-answer-tier',
   path: 'x-file-path',
+  /** A page's shared head (StaticFile.sharedHead): its length and validator, `<length> <etag>`. */
+  sharedHead: 'x-shared-head',
 } as const;
 
 /** Content type of a problem between services (not the public problem+json document). */
@@ -32,13 +34,24 @@ export function isProblemKind(value: unknown): value is ProblemKind {
 
 /** The headers that go with a file answer's bytes. */
 export function fileAnswerHeaders(answer: FileAnswer): Record<string, string> {
-  return {
+  const headers: Record<string, string> = {
     'content-type': answer.file.contentType,
     etag: answer.file.etag,
     [WIRE_HEADERS.datasetVersion]: answer.datasetVersion,
     [WIRE_HEADERS.tier]: answer.tier,
     [WIRE_HEADERS.path]: encodeURI(answer.file.path),
   };
+  const head = answer.file.sharedHead;
+  if (head) headers[WIRE_HEADERS.sharedHead] = `${head.length} ${head.etag}`;
+  return headers;
+}
+
+/** A shared head from its header; none when absent or not within the body. */
+function sharedHeadFrom(header: string | undefined, bodyLength: number): SharedHead | undefined {
+  const match = header === undefined ? null : /^(\d{1,9}) ("[\w-]+")$/.exec(header);
+  if (!match) return undefined;
+  const length = Number(match[1]);
+  return length <= bodyLength ? { length, etag: match[2]! } : undefined;
 }
 
 const LOOKUP = `${INTERNAL_PREFIX}/lookup`;
@@ -66,7 +79,8 @@ export function fileAnswerFrom(headers: Record<string, string | string[] | undef
   const etag = one('etag');
   const contentType = one('content-type');
   if (!datasetVersion || !path || !etag || !contentType || (tier !== 'static' && tier !== 'alias' && tier !== 'computed')) return null;
-  return { datasetVersion, tier, file: { path: decodeURI(path), body, etag, contentType } };
+  const sharedHead = sharedHeadFrom(one(WIRE_HEADERS.sharedHead), body.length);
+  return { datasetVersion, tier, file: { path: decodeURI(path), body, etag, contentType, ...(sharedHead && { sharedHead }) } };
 }
 
 /** A problem as the service sends it. */
