@@ -149,3 +149,18 @@ describe('compressed bodies', () => {
     assert.equal(responder.fileCodings.size, kept);
   });
 });
+
+describe('answers kept under what makes them', () => {
+  it('share one kept look-up between query strings that do not change it: a douar, the commune under a point', async () => {
+    const { ResponseCache } = await import('@mc/gateway');
+    const cache = ctx.app().get(ResponseCache);
+    for (const url of ['/api/douars/0510301201001?utm_source=a', '/api/douars/0510301201001?utm_source=a', '/api/douars/0510301201001?x=1']) {
+      const res = await ctx.get(url).expect(200);
+      assert.equal(res.body.data.code, '0510301201001');
+      assert.equal(res.body.links.self, '/api/douars/0510301201001');
+    }
+    assert.equal(cache.get('1.10.0', 'lookup /api/douars/0510301201001')?.file.path, '/api/douars/0510301201001');
+    for (const url of ['/api/communes/at?lat=35.786&lng=-5.8125', '/api/communes/at?lng=-5.8125&lat=35.786']) await ctx.get(url).expect(200);
+    assert.equal(cache.get('1.10.0', 'at 35.786,-5.8125')?.file.path, '/api/communes/01.511.01.0.json');
+  });
+});

@@ -18,7 +18,8 @@ export class GeoController {
   @Get('api/communes/at')
   async at(@Req() request: FastifyRequest, @Res() reply: FastifyReply, @Query() query: Record<string, unknown>) {
     const { lat, lng } = parsePoint(query);
-    const answer = await this.cache.through('geo', request.url, () => this.geo.at(lat, lng));
+    // The answer is the record under the point, whatever else the query says.
+    const answer = await this.cache.through('geo', `at ${lat},${lng}`, () => this.geo.at(lat, lng));
     return this.responder.sendFile(request, reply, answer.file, { tier: 'computed', contentLocation: answer.file.path });
   }
 

@@ -41,7 +41,10 @@ export class ApiController {
     const page = route.kind === 'communes-of' ? validateQuery(PageParams, query, ['page']).page : undefined;
     const name = serviceOfPath(path, route);
     const service = name === 'geo' ? this.geo : this.catalog;
-    const answer = await this.cache.through(name, request.url, () => service.lookup({ path, ...(page === undefined ? {} : { page: Number(page) }) }));
+    // A look-up's answer is a function of its path and page alone (a static file ignores its
+    // query, a record's links name its path): every query string shares one kept answer.
+    const key = page === undefined ? `lookup ${path}` : `lookup ${path} page=${Number(page)}`;
+    const answer = await this.cache.through(name, key, () => service.lookup({ path, ...(page === undefined ? {} : { page: Number(page) }) }));
     return this.send(request, reply, answer);
   }
 
