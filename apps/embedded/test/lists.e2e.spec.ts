@@ -210,6 +210,52 @@ describe('HTTP', () => {
     }
   });
 
+  it('answers a page another URL had for the same rows without asking the catalog again, with its own links', async () => {
+    const { CATALOG } = await import('@mc/contracts');
+    const catalog = ctx.app().get(CATALOG) as { communes: (request: unknown) => Promise<unknown>; douars: (request: unknown) => Promise<unknown> };
+    const asked: string[] = [];
+    const { communes, douars } = catalog;
+    catalog.communes = (request) => (asked.push('communes'), communes.call(catalog, request));
+    catalog.douars = (request) => (asked.push('douars'), douars.call(catalog, request));
+    try {
+      // The content is kept the second time it is computed; a third URL is answered from it.
+      const urls = ['/api/communes?sort=-population&page=2&type=rural', '/api/communes?type=rural&sort=-population&page=2', '/api/communes?page=2&sort=-population&type=rural&utm=x'];
+      interface Page {
+        data: { code: string }[];
+        meta: unknown;
+        links: { self: string };
+      }
+      const pages: Page[] = [];
+      for (const url of urls.slice(0, 2)) pages.push((await ctx.get(url).expect(200)).body);
+      const beforeThird = asked.length;
+      assert.ok(beforeThird >= 1 && beforeThird <= 2, `${beforeThird} questions for two URLs of one content`);
+      pages.push((await ctx.get(urls[2]!).expect(200)).body);
+      assert.equal(asked.length, beforeThird, 'the third URL is answered without the catalog');
+      pages.forEach((page, i) => {
+        assert.deepEqual(page.data.map((c) => c.code), pages[0]!.data.map((c) => c.code));
+        assert.deepEqual(page.meta, { datasetVersion: '1.10.0', page: 2, perPage: 50, total: 1261, totalPages: 26 });
+        assert.equal(page.links.self, urls[i]);
+      });
+      assert.deepEqual(pages[2]!.links, {
+        self: urls[2],
+        prev: '/api/communes?page=1&sort=-population&type=rural&utm=x',
+        next: '/api/communes?page=3&sort=-population&type=rural&utm=x',
+      });
+      // The last page of a commune's douars: no next page, under any URL.
+      const douarUrls = ['/api/communes/09.581.03.05/douars?page=3', '/api/communes/09.581.03.05/douars?page=3&a=1', '/api/communes/09.581.03.05/douars?page=3&b=2'];
+      const douarPages: { data: unknown[]; links: unknown }[] = [];
+      for (const url of douarUrls.slice(0, 2)) douarPages.push((await ctx.get(url).expect(200)).body);
+      const douarsAsked = asked.length;
+      douarPages.push((await ctx.get(douarUrls[2]!).expect(200)).body);
+      assert.equal(asked.length, douarsAsked, 'the third URL is answered without the catalog');
+      assert.equal(douarPages[2]!.data.length, 34);
+      assert.deepEqual(douarPages[2]!.links, { self: douarUrls[2], prev: '/api/communes/09.581.03.05/douars?page=2&b=2', next: null });
+    } finally {
+      catalog.communes = communes;
+      catalog.douars = douars;
+    }
+  });
+
   it('answers CORS preflights and sets cache headers', async () => {
     const { default: request } = await import('supertest');
     const res = await request(ctx.app().getHttpServer()).options('/api/communes').set('Origin', 'https://example.org').set('Access-Control-Request-Method', 'GET');

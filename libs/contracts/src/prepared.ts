@@ -1,7 +1,8 @@
 import { BytesLru } from './bytes-lru.js';
 import { Doorkeeper } from './doorkeeper.js';
 import type { StaticFile } from './catalog-port.js';
-import type { Envelope } from './envelope.js';
+import type { Envelope, Links } from './envelope.js';
+import { withPage } from './sorting.js';
 import { strongEtag } from './etag.js';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -96,9 +97,27 @@ export function prepareRowsJson(path: string, envelope: Envelope<readonly object
     head = { bytes, etag: strongEtag(bytes) };
     kept?.heads.offer(kept.key, head);
   }
-  const tail = `${JSON.stringify(envelope.links)}}`;
+  return withLinks(path, head, envelope.links);
+}
+
+/** A page: its head's bytes, then its links and the envelope's closing brace. */
+function withLinks(path: string, head: PageHead, links: Links): StaticFile {
+  const tail = `${JSON.stringify(links)}}`;
   const body = Buffer.allocUnsafeSlow(head.bytes.length + Buffer.byteLength(tail));
   head.bytes.copy(body);
   body.write(tail, head.bytes.length);
   return { path, body, etag: strongEtag(head.etag + tail), contentType: JSON_TYPE, sharedHead: { length: head.bytes.length, etag: head.etag } };
+}
+
+/**
+ * Page `page` of the same rows as `file` (a page `prepareRowsJson` made for another URL), as
+ * `url` asks for it: the same head, links spelled from `url`. A previous or next page exists
+ * where it existed for `file`, since both have the same page and count.
+ */
+export function relinkPage(file: StaticFile, url: string, page: number): StaticFile {
+  const shared = file.sharedHead;
+  if (!shared) throw new Error(`${file.path} has no shared head`);
+  const before = JSON.parse(file.body.subarray(shared.length, file.body.length - 1).toString('utf8')) as Links;
+  const links: Links = { self: url, prev: before.prev === null ? null : withPage(url, page - 1), next: before.next === null ? null : withPage(url, page + 1) };
+  return withLinks(url, { bytes: file.body.subarray(0, shared.length), etag: shared.etag }, links);
 }

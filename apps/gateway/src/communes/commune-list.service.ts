@@ -37,6 +37,8 @@ export class CommuneListService {
       page: asNumber(params.page) ?? 1,
       url,
     };
-    return this.cache.through('catalog', url, () => this.catalog.communes(request));
+    // The same rows whatever the URL's spelling: parameter order, an unknown parameter.
+    const content = JSON.stringify({ ...request, url: undefined });
+    return this.cache.throughPage('catalog', url, `communes ${content}`, request.page, () => this.catalog.communes(request));
   }
 }

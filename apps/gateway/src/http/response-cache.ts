@@ -7,7 +7,7 @@
  * with the first answer that carries it.
  */
 import { Inject, Injectable, Optional } from '@nestjs/common';
-import { Doorkeeper, type FileAnswer } from '@mc/contracts';
+import { Doorkeeper, relinkPage, type FileAnswer } from '@mc/contracts';
 import { cacheLookups } from '@mc/contracts/service';
 import { GATEWAY_OPTIONS, type GatewayOptions } from '../gateway-options.js';
 import { ReadyAnswers } from './ready-answers.js';
@@ -73,6 +73,25 @@ export class ResponseCache {
     this.follow(service, answer.datasetVersion);
     if ((answer.tier === 'computed' || this.keepFiles) && this.doorkeeper.admit(key)) this.set(answer.datasetVersion, key, answer);
     return answer;
+  }
+
+  /**
+   * A page of a list under `url`, whose rows and counts `content` names (the request without
+   * its URL). A page another URL had for the same content is answered from it without asking
+   * the service: a file page as it is (its links name files), a computed page with its links
+   * spelled again from `url` (relinkPage). The content is kept on its second sight.
+   */
+  throughPage(service: ServiceName, url: string, content: string, page: number, compute: () => Promise<FileAnswer>): Promise<FileAnswer> {
+    const contentKey = `content ${content}`;
+    return this.through(service, url, async () => {
+      const version = this.latest.get(service);
+      const known = version === undefined ? undefined : this.get(version, contentKey);
+      if (known) return known.tier === 'computed' ? { ...known, file: relinkPage(known.file, url, page) } : known;
+      const answer = await compute();
+      const urlFree = answer.tier !== 'computed' || answer.file.sharedHead !== undefined;
+      if (urlFree && this.doorkeeper.admit(contentKey)) this.set(answer.datasetVersion, contentKey, answer);
+      return answer;
+    });
   }
 
   set(datasetVersion: string, key: string, answer: FileAnswer): void {

@@ -36,7 +36,8 @@ export class ApiController {
     const route = routeApiPath(path);
     if (route.kind === 'child' && route.child === 'douars' && asksDouarList(query)) {
       const list = douarListRequest(route.id, query, request.url);
-      return this.send(request, reply, await this.cache.through('catalog', request.url, () => this.catalog.douars(list)));
+      const content = `douars ${JSON.stringify({ ...list, url: undefined })}`;
+      return this.send(request, reply, await this.cache.throughPage('catalog', request.url, content, list.page, () => this.catalog.douars(list)));
     }
     const page = route.kind === 'communes-of' ? validateQuery(PageParams, query, ['page']).page : undefined;
     const name = serviceOfPath(path, route);
