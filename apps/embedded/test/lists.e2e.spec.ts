@@ -256,6 +256,29 @@ describe('HTTP', () => {
     }
   });
 
+  it('asks the search service once for hits that several URLs ask for, each answer with its own self link', async () => {
+    const { SEARCH } = await import('@mc/contracts');
+    const search = ctx.app().get(SEARCH) as { search: (request: unknown) => Promise<unknown> };
+    const original = search.search;
+    let asked = 0;
+    search.search = (request) => ((asked += 1), original.call(search, request));
+    try {
+      const urls = ['/api/search?q=ouezzane&limit=3', '/api/search?limit=3&q=ouezzane', '/api/search?q=ouezzane&limit=3&_=1'];
+      const first = (await ctx.get(urls[0]!).expect(200)).body;
+      await ctx.get(urls[1]!).expect(200);
+      const beforeThird = asked;
+      assert.ok(beforeThird >= 1 && beforeThird <= 2);
+      const third = (await ctx.get(urls[2]!).expect(200)).body;
+      assert.equal(asked, beforeThird, 'the third URL is answered without the search service');
+      assert.deepEqual(third.data, first.data);
+      assert.equal(third.data[0].code, '01.405.01.09');
+      assert.deepEqual(third.meta, first.meta);
+      assert.deepEqual(third.links, { self: urls[2], prev: null, next: null });
+    } finally {
+      search.search = original;
+    }
+  });
+
   it('answers CORS preflights and sets cache headers', async () => {
     const { default: request } = await import('supertest');
     const res = await request(ctx.app().getHttpServer()).options('/api/communes').set('Origin', 'https://example.org').set('Access-Control-Request-Method', 'GET');

@@ -100,6 +100,15 @@ export function prepareRowsJson(path: string, envelope: Envelope<readonly object
   return withLinks(path, head, envelope.links);
 }
 
+/**
+ * `prepareJson(path, envelope)` for a list made afresh (search hits, `near`), byte for byte,
+ * with the same shared head as `prepareRowsJson`: another URL for the same hits is relinked.
+ */
+export function prepareListJson(path: string, envelope: Envelope<readonly object[]>): StaticFile {
+  const bytes = ownBytes(`{"data":${JSON.stringify(envelope.data)},"meta":${JSON.stringify(envelope.meta)},"links":`);
+  return withLinks(path, { bytes, etag: strongEtag(bytes) }, envelope.links);
+}
+
 /** A page: its head's bytes, then its links and the envelope's closing brace. */
 function withLinks(path: string, head: PageHead, links: Links): StaticFile {
   const tail = `${JSON.stringify(links)}}`;

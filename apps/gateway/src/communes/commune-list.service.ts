@@ -1,6 +1,6 @@
 /** GET /api/communes: validate, then one question: search (`q`) or the catalog's list. */
 import { Inject, Injectable } from '@nestjs/common';
-import { CATALOG, LIMITS, SEARCH, listEnvelope, parseSort, prepareJson, type CatalogPort, type FileAnswer, type SearchPort } from '@mc/contracts';
+import { CATALOG, LIMITS, SEARCH, parseSort, type CatalogPort, type FileAnswer, type SearchPort } from '@mc/contracts';
 import { ResponseCache } from '../http/response-cache.js';
 import { parseCommuneListParams } from './list-params.js';
 
@@ -21,10 +21,7 @@ export class CommuneListService {
     const params = parseCommuneListParams(query);
     if (params.q !== undefined) {
       const q = params.q;
-      return this.cache.through('search', url, async () => {
-        const answer = await this.search.search({ q, levels: ['commune'], limit: COMMUNE_SEARCH_LIMIT });
-        return { datasetVersion: answer.datasetVersion, tier: 'computed', file: prepareJson(url, listEnvelope(answer.hits, answer.datasetVersion, url)) };
-      });
+      return this.cache.throughList('search', url, `commune-search ${JSON.stringify(q)}`, () => this.search.search({ q, levels: ['commune'], limit: COMMUNE_SEARCH_LIMIT }));
     }
     const request = {
       region: params.region,

@@ -1,6 +1,6 @@
 /** Point and radius look-ups: validated here, answered by the geo service in one call. */
 import { Controller, Get, Inject, Query, Req, Res } from '@nestjs/common';
-import { GEO, listEnvelope, prepareJson, type GeoPort } from '@mc/contracts';
+import { GEO, type GeoPort } from '@mc/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ResponseCache } from '../http/response-cache.js';
 import { Responder } from '../http/responder.js';
@@ -26,10 +26,7 @@ export class GeoController {
   @Get('api/communes/near')
   async near(@Req() request: FastifyRequest, @Res() reply: FastifyReply, @Query() query: Record<string, unknown>) {
     const params = parseNear(query);
-    const answer = await this.cache.through('geo', request.url, async () => {
-      const { datasetVersion, hits } = await this.geo.near(params);
-      return { datasetVersion, tier: 'computed', file: prepareJson(request.url, listEnvelope(hits, datasetVersion, request.url)) };
-    });
+    const answer = await this.cache.throughList('geo', request.url, `near ${JSON.stringify(params)}`, () => this.geo.near(params));
     return this.responder.sendFile(request, reply, answer.file, { tier: 'computed' });
   }
 }

@@ -7,7 +7,7 @@
  * with the first answer that carries it.
  */
 import { Inject, Injectable, Optional } from '@nestjs/common';
-import { Doorkeeper, relinkPage, type FileAnswer } from '@mc/contracts';
+import { Doorkeeper, listEnvelope, prepareListJson, relinkPage, type FileAnswer } from '@mc/contracts';
 import { cacheLookups } from '@mc/contracts/service';
 import { GATEWAY_OPTIONS, type GatewayOptions } from '../gateway-options.js';
 import { ReadyAnswers } from './ready-answers.js';
@@ -91,6 +91,17 @@ export class ResponseCache {
       const urlFree = answer.tier !== 'computed' || answer.file.sharedHead !== undefined;
       if (urlFree && this.doorkeeper.admit(contentKey)) this.set(answer.datasetVersion, contentKey, answer);
       return answer;
+    });
+  }
+
+  /**
+   * A list made afresh by a service (search hits, communes near a point) under `url`, whose
+   * items `content` names: one question to the service however many URLs ask for them.
+   */
+  throughList(service: ServiceName, url: string, content: string, ask: () => Promise<{ datasetVersion: string; hits: object[] }>): Promise<FileAnswer> {
+    return this.throughPage(service, url, content, 1, async () => {
+      const { datasetVersion, hits } = await ask();
+      return { datasetVersion, tier: 'computed', file: prepareListJson(url, listEnvelope(hits, datasetVersion, url)) };
     });
   }
 

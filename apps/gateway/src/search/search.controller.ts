@@ -1,5 +1,5 @@
 import { Controller, Get, Inject, Query, Req, Res } from '@nestjs/common';
-import { SEARCH, listEnvelope, prepareJson, type SearchPort } from '@mc/contracts';
+import { SEARCH, type SearchPort } from '@mc/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Responder } from '../http/responder.js';
 import { ResponseCache } from '../http/response-cache.js';
@@ -16,10 +16,7 @@ export class SearchController {
   @Get('api/search')
   async search(@Req() request: FastifyRequest, @Res() reply: FastifyReply, @Query() query: Record<string, unknown>) {
     const params = parseSearchParams(query);
-    const answer = await this.cache.through('search', request.url, async () => {
-      const { datasetVersion, hits } = await this.searchPort.search(params);
-      return { datasetVersion, tier: 'computed', file: prepareJson(request.url, listEnvelope(hits, datasetVersion, request.url)) };
-    });
+    const answer = await this.cache.throughList('search', request.url, `search ${JSON.stringify(params)}`, () => this.searchPort.search(params));
     return this.responder.sendFile(request, reply, answer.file, { tier: 'computed' });
   }
 }
