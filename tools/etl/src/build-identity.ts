@@ -145,3 +145,32 @@ export function removeStaleStaging(buildRoot: string, log: (line: string) => voi
     }
   }
 }
+
+/** Builds kept in a build folder: the one just written and the newest others, for servers still reading them. */
+export const BUILDS_KEPT = 3;
+
+/** A build's folder name: `<datasetVersion>-<digest>`, or a bare version (the layout before digests). */
+const BUILD_FOLDER = /^(?:\d+\.\d+\.\d+[\w.]*-[0-9a-f]{12}|\d+\.\d+\.\d+)$/;
+
+/**
+ * Removes all but the `BUILDS_KEPT` newest builds of `buildRoot` (by their manifest's time),
+ * never `kept`: each code or dataset change makes a new build of about 115 MB, and a folder
+ * that only grows fills a laptop's disk. Only folders named and made like builds are touched.
+ */
+export function removeOldBuilds(buildRoot: string, kept: string, log: (line: string) => void, keep = BUILDS_KEPT): void {
+  if (!existsSync(buildRoot)) return;
+  const builds = readdirSync(buildRoot)
+    .filter((name) => BUILD_FOLDER.test(name) && join(buildRoot, name) !== kept)
+    .flatMap((name) => {
+      try {
+        return [{ name, time: statSync(join(buildRoot, name, BUILD_LAYOUT.manifest)).mtimeMs }];
+      } catch {
+        return [];
+      }
+    })
+    .sort((a, b) => b.time - a.time);
+  for (const { name } of builds.slice(Math.max(0, keep - 1))) {
+    rmSync(join(buildRoot, name), { recursive: true, force: true });
+    log(`etl: removed the older build ${name}`);
+  }
+}

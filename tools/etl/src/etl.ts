@@ -2,7 +2,7 @@
 import { accessSync, constants, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { defaultPlacesDir, placeFiles, placeSources, readPlaces } from './places/places.js';
 import { DOUAR_FIELDS_PATH, douarFieldCatalogue, douarFiles, douarPopulationBound, readDouars } from './douars/douars.js';
-import { buildDamage, buildIdFor, removeStaleStaging } from './build-identity.js';
+import { buildDamage, buildIdFor, removeOldBuilds, removeStaleStaging } from './build-identity.js';
 import { join, resolve } from 'node:path';
 import { BUILD_LAYOUT, EXONYMS, buildSearchDocuments, checkExonyms, type GeoPack, type SearchDocumentsFile, type UnitIndex } from '@mc/contracts';
 import { checkDataset } from './check.js';
@@ -134,6 +134,7 @@ export function runEtl(options: EtlOptions): EtlResult {
       }),
     (w) => `${w.files} files to ${w.dir}`,
   );
+  removeOldBuilds(resolve(options.buildRoot), resolve(written.dir), log);
   const seconds = (performance.now() - started) / 1000;
   log(`etl: done: dataset ${version}, ${written.files} files, ${written.bytes} bytes, ${seconds.toFixed(2)} s`);
   return { datasetVersion: version, dir: target, skipped: false, files: written.files, bytes: written.bytes, seconds };

@@ -4,7 +4,7 @@ import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, truncateSync,
 import { basename, join } from 'node:path';
 import { describe, it } from 'node:test';
 import { parseJsonText, runEtl } from '../src/index.js';
-import { buildDamage, buildIdFor, findBuild } from '../src/build-identity.js';
+import { BUILDS_KEPT, buildDamage, buildIdFor, findBuild, removeOldBuilds } from '../src/build-identity.js';
 import { DATASET_DIR, copyDataset, sharedBuild, tempDir } from './support.js';
 
 describe('a build is named by what made it', () => {
@@ -124,5 +124,33 @@ describe('start-up errors name what is wrong', () => {
     const lines: string[] = [];
     assert.throws(() => runEtl({ datasetDir: DATASET_DIR, buildRoot: join(file, 'builds'), log: (l) => lines.push(l) }), /^BuildRootError: BUILD_DIR .*a-file\/builds can't hold a build: ENOTDIR$/m);
     assert.deepEqual(lines, [], 'nothing was read or built first');
+  });
+});
+
+describe('a build folder does not only grow (removeOldBuilds)', () => {
+  it(`keeps the build just written and the ${BUILDS_KEPT - 1} newest others, and touches nothing that is not a build`, () => {
+    const root = tempDir('mc-prune-');
+    const build = (name: string, minutesAgo: number | null) => {
+      mkdirSync(join(root, name), { recursive: true });
+      if (minutesAgo === null) return;
+      writeFileSync(join(root, name, 'manifest.json'), '{}');
+      const time = new Date(Date.now() - minutesAgo * 60_000);
+      utimesSync(join(root, name, 'manifest.json'), time, time);
+    };
+    build('1.10.0-aaaaaaaaaaaa', 50);
+    build('1.10.0-bbbbbbbbbbbb', 40);
+    build('1.10.0-cccccccccccc', 30);
+    build('1.9.0-dddddddddddd', 20);
+    build('1.10.0-eeeeeeeeeeee', 60); // the one just written: kept however old its manifest
+    build('1.10.0', 70); // a build of the layout before digests
+    build('1.10.0-ffffffffffff', null); // no manifest: not a build (or not yet one)
+    build('1.10.0-aaaaaaaaaaaa.staging-12345', 1);
+    build('.stamps', null);
+    build('notes', 5);
+    const removed: string[] = [];
+    removeOldBuilds(root, join(root, '1.10.0-eeeeeeeeeeee'), (line) => removed.push(line));
+    assert.deepEqual(readdirSync(root).sort(), ['.stamps', '1.10.0-aaaaaaaaaaaa.staging-12345', '1.10.0-cccccccccccc', '1.10.0-eeeeeeeeeeee', '1.10.0-ffffffffffff', '1.9.0-dddddddddddd', 'notes']);
+    assert.equal(removed.length, 3);
+    assert.match(removed[0]!, /removed the older build 1\.10\.0-bbbbbbbbbbbb/);
   });
 });
