@@ -6,7 +6,8 @@
  * manifest is rebuilt, never served.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BUILD_LAYOUT, strongEtag, type BuildManifest } from '@mc/contracts';
@@ -127,11 +128,11 @@ export function buildDamage(dir: string, depth: 'hashes' | 'sizes' = 'hashes'): 
   return null;
 }
 
-/** Removes staging folders whose writer is gone (a killed ETL leaves `<id>.staging-<pid>`). */
+/** Removes staging folders whose writer is gone (a killed ETL leaves `<id>.staging-<pid>`), and builds it left half removed. */
 export function removeStaleStaging(buildRoot: string, log: (line: string) => void): void {
   if (!existsSync(buildRoot)) return;
   for (const name of readdirSync(buildRoot)) {
-    const pid = Number(/\.staging-(\d+)$/.exec(name)?.[1]);
+    const pid = Number(/\.(?:staging|removing)-(\d+)$/.exec(name)?.[1]);
     if (!pid || pid === process.pid) continue;
     let alive = true;
     try {
@@ -156,9 +157,12 @@ const BUILD_FOLDER = /^(?:\d+\.\d+\.\d+[\w.]*-[0-9a-f]{12}|\d+\.\d+\.\d+)$/;
  * Removes all but the `BUILDS_KEPT` newest builds of `buildRoot` (by their manifest's time),
  * never `kept`: each code or dataset change makes a new build of about 115 MB, and a folder
  * that only grows fills a laptop's disk. Only folders named and made like builds are touched.
+ * Each is renamed aside at once (no reader finds half a build under its name), then deleted
+ * in the background: a start does not wait for thousands of files to go. The promise settles
+ * when they are gone; a deletion cut short is finished by the next ETL (removeStaleStaging).
  */
-export function removeOldBuilds(buildRoot: string, kept: string, log: (line: string) => void, keep = BUILDS_KEPT): void {
-  if (!existsSync(buildRoot)) return;
+export function removeOldBuilds(buildRoot: string, kept: string, log: (line: string) => void, keep = BUILDS_KEPT): Promise<void> {
+  if (!existsSync(buildRoot)) return Promise.resolve();
   const builds = readdirSync(buildRoot)
     .filter((name) => BUILD_FOLDER.test(name) && join(buildRoot, name) !== kept)
     .flatMap((name) => {
@@ -169,8 +173,15 @@ export function removeOldBuilds(buildRoot: string, kept: string, log: (line: str
       }
     })
     .sort((a, b) => b.time - a.time);
-  for (const { name } of builds.slice(Math.max(0, keep - 1))) {
-    rmSync(join(buildRoot, name), { recursive: true, force: true });
-    log(`etl: removed the older build ${name}`);
-  }
+  const removals = builds.slice(Math.max(0, keep - 1)).map(async ({ name }) => {
+    const aside = join(buildRoot, `${name}.removing-${process.pid}`);
+    try {
+      renameSync(join(buildRoot, name), aside);
+      await rm(aside, { recursive: true, force: true });
+      log(`etl: removed the older build ${name}`);
+    } catch (error) {
+      log(`etl: could not remove the older build ${name}: ${(error as Error).message}`);
+    }
+  });
+  return Promise.all(removals).then(() => undefined);
 }

@@ -134,7 +134,8 @@ export function runEtl(options: EtlOptions): EtlResult {
       }),
     (w) => `${w.files} files to ${w.dir}`,
   );
-  removeOldBuilds(resolve(options.buildRoot), resolve(written.dir), log);
+  // In the background: a start does not wait for the older builds' files to go.
+  void removeOldBuilds(resolve(options.buildRoot), resolve(written.dir), log);
   const seconds = (performance.now() - started) / 1000;
   log(`etl: done: dataset ${version}, ${written.files} files, ${written.bytes} bytes, ${seconds.toFixed(2)} s`);
   return { datasetVersion: version, dir: target, skipped: false, files: written.files, bytes: written.bytes, seconds };
