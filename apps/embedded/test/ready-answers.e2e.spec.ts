@@ -103,6 +103,47 @@ describe('answers kept ready to write', () => {
     assert.deepEqual(withoutDate(head.headers), withoutDate(first.headers));
   });
 
+  it('another spelling of a URL is answered here with the pipeline’s answer for that URL, links, ETag and bytes', async () => {
+    // Each base URL, then spellings of the same answer: a cache-busting parameter, another
+    // order. The pipeline's answer for a URL is what a request with a body gets (it goes the
+    // whole way); the listener must give the same, header for header and byte for byte.
+    const cases: [string, (n: number) => string][] = [
+      ['/api/communes?sort=-density&page=3', (n) => `/api/communes?page=3&_=${n}&sort=-density`],
+      ['/api/communes?province=01.511&type=urban', (n) => `/api/communes?type=urban&province=01.511&_=${n}`],
+      ['/api/communes?q=tanger', (n) => `/api/communes?q=tanger&_=${n}`],
+      ['/api/search?q=sidi&limit=10', (n) => `/api/search?limit=10&q=sidi&utm=${n}`],
+      ['/api/communes/near?lat=34.02&lng=-6.83&radius=20', (n) => `/api/communes/near?radius=20&lng=-6.83&lat=34.02&_=${n}`],
+      ['/api/communes/at?lat=35.786&lng=-5.8125', (n) => `/api/communes/at?lng=-5.8125&lat=35.786&_=${n}`],
+      ['/api/communes/09.581.03.05/douars?sort=-distancesKm.primarySchool', (n) => `/api/communes/09.581.03.05/douars?_=${n}&sort=-distancesKm.primarySchool&page=2`],
+      ['/api/regions/01/communes?page=2', (n) => `/api/regions/01/communes?_=${n}&page=2`],
+      ['/api/communes/tanger', (n) => `/api/communes/tanger?_=${n}`],
+    ];
+    for (const coding of CODINGS) {
+      for (const [base, spelling] of cases) {
+        await send(base, coding);
+        for (let n = 1; n <= 4; n++) {
+          const url = spelling(n + Math.random());
+          const before = await readyHits();
+          const here = await send(url, coding);
+          const fromHere = (await readyHits()) - before;
+          const pipeline = await send(url, { ...coding, 'content-length': '0' });
+          assert.equal(here.status, 200, url);
+          assert.deepEqual(withoutDate(here.headers), withoutDate(pipeline.headers), `${url} ${JSON.stringify(coding)}`);
+          assert.ok(here.body.equals(pipeline.body), `${url}: same bytes`);
+          // What makes the answer is kept on its second sight (by spelling 2 at the latest), then serves.
+          if (n >= 3) assert.equal(fromHere, 1, `${url} ${JSON.stringify(coding)}: answered from the ready answers`);
+        }
+      }
+    }
+    // A spelling that changes what the route reads is another answer, never the kept one.
+    const page4 = await send('/api/communes?sort=-density&page=4&_=x', { 'accept-encoding': 'identity' });
+    assert.equal(JSON.parse(page4.body.toString()).meta.page, 4);
+    const list = await send('/api/communes/09.581.03.05/douars?_=y', { 'accept-encoding': 'identity' });
+    const listed = JSON.parse(list.body.toString());
+    assert.equal(listed.links.self, '/api/communes/09.581.03.05/douars.json', 'without list parameters a commune’s douars are its static list');
+    assert.equal(listed.data.length, 134);
+  });
+
   it('what is refused stays refused: a body, another method, a problem', async () => {
     await send('/api/communes/tanger');
     const post = await send('/api/communes/tanger', {}, 'POST');

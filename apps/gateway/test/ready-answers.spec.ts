@@ -102,4 +102,74 @@ describe('ReadyAnswers', () => {
     keepAfterMiss(ready, '/big', 'x'.repeat(63));
     assert.equal(ready.tryAnswer(request('/big'), response().res), false, 'larger than a sixteenth of the bound: never kept');
   });
+
+  describe('other spellings of a URL', () => {
+    const READS = ['sort', 'page'] as const;
+    /** The pipeline answers `url` (learning what its route reads) and offers `body` to keep. */
+    function answerThrough(ready: ReadyAnswers, url: string, body: string, respell?: (url: string) => { etag: string; body: Buffer } | undefined) {
+      const req = request(url);
+      assert.equal(ready.tryAnswer(req, response().res), false);
+      ready.learn(url, READS);
+      ready.keep(req, answer(body), { reads: READS, respell });
+    }
+
+    it('a look-up is answered with the same bytes under any spelling once what makes it was asked twice', () => {
+      const ready = new ReadyAnswers();
+      answerThrough(ready, '/api/communes?sort=-density&page=3', 'page 3');
+      answerThrough(ready, '/api/communes?page=3&sort=-density', 'page 3');
+      answerThrough(ready, '/api/communes?sort=-density&page=3&_=1', 'page 3');
+      const hit = response();
+      assert.equal(ready.tryAnswer(request('/api/communes?_=2&page=3&sort=-density'), hit.res), true);
+      assert.equal(hit.sent.body!.toString(), 'page 3');
+      assert.equal(ready.tryAnswer(request('/api/communes?sort=-density&page=4'), response().res), false, 'another page is another answer');
+      assert.equal(ready.tryAnswer(request('/api/communes?sort=density&page=3'), response().res), false);
+      assert.equal(ready.tryAnswer(request('/api/communes?sort=-density&page=3', { 'accept-encoding': 'br' }), response().res), false, 'another coding');
+      assert.equal(ready.tryAnswer(request('/api/communes?sort=-density&%70age=4'), response().res), false, 'a spelling the framework reads');
+    });
+
+    it('a page is spelled again for each URL: its ETag and body from respell, the other headers kept', () => {
+      const ready = new ReadyAnswers();
+      const asked: string[] = [];
+      const respell = (url: string) => {
+        asked.push(url);
+        return url.includes('too-long') ? undefined : { etag: `"${url.length}"`, body: Buffer.from(`page for ${url}`) };
+      };
+      answerThrough(ready, '/l?page=2', 'page for /l?page=2', respell);
+      answerThrough(ready, '/l?page=2&_=1', 'page for /l?page=2&_=1', respell);
+      answerThrough(ready, '/l?page=2&_=2', 'page for /l?page=2&_=2', respell);
+      const hit = response();
+      assert.equal(ready.tryAnswer(request('/l?_=3&page=2'), hit.res), true);
+      assert.deepEqual(hit.sent, { status: 200, headers: { etag: '"13"', 'content-length': 22 }, body: Buffer.from('page for /l?_=3&page=2') });
+      const notModified = response();
+      assert.equal(ready.tryAnswer(request('/l?_=3&page=2', { 'if-none-match': '"13"' }), notModified.res), true);
+      assert.deepEqual(notModified.sent, { status: 304, headers: { etag: '"13"' }, body: undefined });
+      assert.equal(ready.tryAnswer(request('/l?page=2&too-long=1'), response().res), false, 'respell declined: the pipeline answers');
+      assert.deepEqual(asked, ['/l?_=3&page=2', '/l?_=3&page=2', '/l?page=2&too-long=1']);
+      const again = response();
+      assert.equal(ready.tryAnswer(request('/l?_=3&page=2'), again.res), true);
+      assert.equal(asked.length, 3, 'a spelling asked twice is kept under its URL');
+      assert.equal(again.sent.body!.toString(), 'page for /l?_=3&page=2');
+    });
+
+    it('nothing is named for a path whose route is not known, and a new dataset version forgets routes and answers', () => {
+      const ready = new ReadyAnswers();
+      const cache = new ResponseCache(undefined, ready);
+      cache.observe('catalog', '1.10.0');
+      for (let i = 0; i < 3; i++) {
+        const req = request(`/unknown?page=1&_=${i}`);
+        ready.tryAnswer(req, response().res);
+        ready.keep(req, answer('x'), { reads: READS });
+      }
+      assert.equal(ready.size.entries, 0, 'no route learnt: each URL is asked once');
+      answerThrough(ready, '/l?page=1', 'p');
+      answerThrough(ready, '/l?page=1&_=1', 'p');
+      answerThrough(ready, '/l?page=1&_=2', 'p');
+      assert.equal(ready.tryAnswer(request('/l?page=1&_=3'), response().res), true);
+      cache.observe('catalog', '1.11.0');
+      assert.equal(ready.tryAnswer(request('/l?page=1&_=3'), response().res), false);
+      const req = request('/l?page=1&_=4');
+      ready.tryAnswer(req, response().res);
+      assert.equal(ready.admits(req), false, 'the route is learnt again from a new answer first');
+    });
+  });
 });

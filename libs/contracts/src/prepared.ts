@@ -121,12 +121,14 @@ function withLinks(path: string, head: PageHead, links: Links): StaticFile {
 /**
  * Page `page` of the same rows as `file` (a page `prepareRowsJson` made for another URL), as
  * `url` asks for it: the same head, links spelled from `url`. A previous or next page exists
- * where it existed for `file`, since both have the same page and count.
+ * where it existed for `file`, since both have the same page and count. Without `page`, it is
+ * read from `file`'s links: 1 without a previous page, else one after the previous one's.
  */
-export function relinkPage(file: StaticFile, url: string, page: number): StaticFile {
+export function relinkPage(file: StaticFile, url: string, page?: number): StaticFile {
   const shared = file.sharedHead;
   if (!shared) throw new Error(`${file.path} has no shared head`);
   const before = JSON.parse(file.body.subarray(shared.length, file.body.length - 1).toString('utf8')) as Links;
-  const links: Links = { self: url, prev: before.prev === null ? null : withPage(url, page - 1), next: before.next === null ? null : withPage(url, page + 1) };
+  const at = page ?? (before.prev === null ? 1 : Number(new URLSearchParams(before.prev.slice(before.prev.indexOf('?') + 1)).get('page')) + 1);
+  const links: Links = { self: url, prev: before.prev === null ? null : withPage(url, at - 1), next: before.next === null ? null : withPage(url, at + 1) };
   return withLinks(url, { bytes: file.body.subarray(0, shared.length), etag: shared.etag }, links);
 }

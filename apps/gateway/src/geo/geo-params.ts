@@ -25,6 +25,10 @@ function IsDecimal(accept: (value: number) => boolean, message: string) {
 const LAT_MESSAGE = 'lat is required and must be a number between -90 and 90';
 const LNG_MESSAGE = 'lng is required and must be a number between -180 and 180';
 
+/** The parameters GET /api/communes/at and /near read. */
+export const POINT_PARAMS = ['lat', 'lng'] as const;
+export const NEAR_PARAMS = ['lat', 'lng', 'radius', 'limit'] as const;
+
 export class PointParams {
   @IsDecimal((v) => v >= -90 && v <= 90, LAT_MESSAGE)
   lat!: string;
@@ -42,12 +46,12 @@ export class NearParams extends PointParams {
 }
 
 export function parsePoint(query: Record<string, unknown>): { lat: number; lng: number } {
-  const params = validateQuery(PointParams, query, ['lat', 'lng']);
+  const params = validateQuery(PointParams, query, POINT_PARAMS);
   return { lat: Number(params.lat), lng: Number(params.lng) };
 }
 
 export function parseNear(query: Record<string, unknown>): { lat: number; lng: number; radiusKm: number; limit: number } {
-  const params = validateQuery(NearParams, query, ['lat', 'lng', 'radius', 'limit']);
+  const params = validateQuery(NearParams, query, NEAR_PARAMS);
   return {
     lat: Number(params.lat),
     lng: Number(params.lng),

@@ -4,7 +4,7 @@ import { GEO, type GeoPort } from '@mc/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ResponseCache } from '../http/response-cache.js';
 import { Responder } from '../http/responder.js';
-import { parseNear, parsePoint } from './geo-params.js';
+import { NEAR_PARAMS, POINT_PARAMS, parseNear, parsePoint } from './geo-params.js';
 
 @Controller()
 export class GeoController {
@@ -20,13 +20,13 @@ export class GeoController {
     const { lat, lng } = parsePoint(query);
     // The answer is the record under the point, whatever else the query says.
     const answer = await this.cache.through('geo', `at ${lat},${lng}`, () => this.geo.at(lat, lng));
-    return this.responder.sendFile(request, reply, answer.file, { tier: 'computed', contentLocation: answer.file.path });
+    return this.responder.sendFile(request, reply, answer.file, { tier: 'computed', contentLocation: answer.file.path, reads: POINT_PARAMS });
   }
 
   @Get('api/communes/near')
   async near(@Req() request: FastifyRequest, @Res() reply: FastifyReply, @Query() query: Record<string, unknown>) {
     const params = parseNear(query);
     const answer = await this.cache.throughList('geo', request.url, `near ${JSON.stringify(params)}`, () => this.geo.near(params));
-    return this.responder.sendFile(request, reply, answer.file, { tier: 'computed' });
+    return this.responder.sendFile(request, reply, answer.file, { tier: 'computed', reads: NEAR_PARAMS });
   }
 }

@@ -6,9 +6,15 @@
  * dataset version, the URL and the coding (If-None-Match only picks 200 or 304, and HEAD only
  * drops the body), so this is the response cache at its cheapest. A new dataset version
  * clears it (`clear()`); an answer computed under an older generation is never kept.
+ *
+ * An answer is also kept under what makes it (`answerKey`: the path and the parameters its
+ * route reads), so another spelling of its URL (parameters in another order, a cache-busting
+ * parameter) is answered here too: a look-up with the same bytes, a list page with its links
+ * spelled from the new URL (`Spellings.respell`).
  */
-import { Doorkeeper } from '@mc/contracts';
+import { Doorkeeper, ownMemory } from '@mc/contracts';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import { answerKey, pathOf } from './answer-keys.js';
 import { matchesIfNoneMatch, negotiateEncoding, type Coding } from './encoding.js';
 
 export interface ReadyAnswer {
@@ -20,14 +26,37 @@ export interface ReadyAnswer {
   body: Buffer;
 }
 
+/** How an answer serves the other spellings of its URL. */
+export interface Spellings {
+  /** The query parameters its route reads: the others change nothing. */
+  reads: readonly string[];
+  /**
+   * The ETag and body under another URL, for an answer whose links name its URL (a list
+   * page); undefined when the framework must make it (another coding would apply). Without
+   * it, every spelling has the same answer.
+   */
+  respell?: (url: string) => { etag: string; body: Buffer } | undefined;
+}
+
 interface Entry extends ReadyAnswer {
   /** Second-chance eviction: a hit since the last sweep keeps the entry once more. */
   used: boolean;
+  respell?: Spellings['respell'];
 }
 
-/** What a request that missed carries to `keep`: the generation it began in, and whether its key was seen before. */
+/**
+ * What a request that missed carries to `keep`: the generation it began in, its keys (its URL,
+ * and what makes its answer when its route's parameters are known) and whether each was seen before.
+ */
 const MISSED = Symbol('mc.readyAnswers.missed');
-type MarkedRequest = IncomingMessage & { [MISSED]?: { generation: number; key: string; admitted: boolean } };
+interface Missed {
+  generation: number;
+  key: string;
+  admitted: boolean;
+  answerKey?: string;
+  answerAdmitted?: boolean;
+}
+type MarkedRequest = IncomingMessage & { [MISSED]?: Missed };
 
 /** The few request headers the listener reads, from `rawHeaders`: building `headers` costs more than the rest. */
 interface Wanted {
@@ -52,12 +81,16 @@ export const READY_ANSWERS_ENTRIES = 20_000;
 
 /** Accept-Encoding values seen are few (one per client library): each is parsed once. */
 const CODINGS_REMEMBERED = 256;
+/** Paths whose routes' parameters are known: every file of a build, and then some. */
+export const READS_REMEMBERED = 50_000;
 
 export class ReadyAnswers {
   private readonly entries = new Map<string, Entry>();
   private readonly codings = new Map<string, Coding>();
   /** An answer is kept the second time its request misses, not the first. */
   private readonly doorkeeper = new Doorkeeper();
+  /** The parameters each path's route reads, learnt from its answers. */
+  private readonly reads = new Map<string, readonly string[]>();
   private bytes = 0;
   private generation = 0;
   /** Requests answered here since the start (read by /metrics, which costs nothing per request). */
@@ -77,13 +110,26 @@ export class ReadyAnswers {
     const wanted = readHeaders(request.rawHeaders);
     // A request with a body goes the whole way, so that it is refused as it always was.
     if (wanted.hasBody) return false;
-    const key = `${this.codingOf(wanted.acceptEncoding)} ${request.url}`;
-    const entry = this.entries.get(key);
-    if (!entry) {
-      this.markMiss(request as MarkedRequest, key);
-      return false;
+    const url = request.url!;
+    const coding = this.codingOf(wanted.acceptEncoding);
+    const key = `${coding} ${url}`;
+    let entry: ReadyAnswer | undefined = this.entries.get(key);
+    if (entry) (entry as Entry).used = true;
+    else {
+      const reads = this.reads.get(pathOf(url));
+      const made = reads && answerKey(url, reads);
+      // A URL holds no space: this key can't be a URL's.
+      const madeKey = made === undefined ? undefined : `${coding} answer ${made}`;
+      const template = madeKey === undefined ? undefined : this.entries.get(madeKey);
+      entry = template && this.respelled(template, url);
+      if (!entry) {
+        this.markMiss(request as MarkedRequest, key, madeKey);
+        return false;
+      }
+      template!.used = true;
+      // A spelling asked again is kept as it is, under its URL.
+      if (method === 'GET' && this.doorkeeper.admit(key)) this.set(key, { ...entry, body: ownMemory(entry.body), used: false });
     }
-    entry.used = true;
     this.answered += 1;
     const ifNoneMatch = wanted.ifNoneMatch;
     if (ifNoneMatch !== undefined && matchesIfNoneMatch(ifNoneMatch, entry.etag)) {
@@ -96,20 +142,49 @@ export class ReadyAnswers {
     return true;
   }
 
+  /** `template`'s answer under `url`: the same, or with its links spelled from `url`. */
+  private respelled(template: Entry, url: string): ReadyAnswer | undefined {
+    if (!template.respell) return template;
+    const made = template.respell(url);
+    if (!made) return undefined;
+    return {
+      etag: made.etag,
+      headers: { ...template.headers, etag: made.etag, 'content-length': made.body.length },
+      notModifiedHeaders: { ...template.notModifiedHeaders, etag: made.etag },
+      body: made.body,
+    };
+  }
+
+  /** Learns the parameters `url`'s route reads: its path's other spellings can then be named. */
+  learn(url: string, reads: readonly string[]): void {
+    const path = pathOf(url);
+    if (this.reads.get(path) === reads) return;
+    if (this.reads.size >= READS_REMEMBERED) this.reads.delete(this.reads.keys().next().value!);
+    this.reads.set(path, reads);
+  }
+
   /** Whether `keep` would keep the answer to this request (so that it is worth preparing). */
   admits(request: IncomingMessage): boolean {
     const missed = (request as MarkedRequest)[MISSED];
-    return request.method === 'GET' && missed !== undefined && missed.admitted && missed.generation === this.generation;
+    return request.method === 'GET' && missed !== undefined && (missed.admitted || missed.answerAdmitted === true) && missed.generation === this.generation;
   }
 
-  /** Keeps what the pipeline answered to a GET asked before, unless the dataset changed since it began. */
-  keep(request: IncomingMessage, answer: ReadyAnswer): void {
+  /**
+   * Keeps what the pipeline answered to a GET asked before, unless the dataset changed since it
+   * began: under its URL, and with `spellings` under what makes it when that was asked before.
+   */
+  keep(request: IncomingMessage, answer: ReadyAnswer, spellings?: Spellings): void {
     if (!this.admits(request) || answer.body.length > this.maxBytes / 16) return;
-    const key = (request as MarkedRequest)[MISSED]!.key;
+    const missed = (request as MarkedRequest)[MISSED]!;
+    if (missed.admitted) this.set(missed.key, { ...answer, used: false });
+    if (spellings && missed.answerKey !== undefined && missed.answerAdmitted) this.set(missed.answerKey, { ...answer, used: false, respell: spellings.respell });
+  }
+
+  private set(key: string, entry: Entry): void {
     const previous = this.entries.get(key);
     if (previous) this.bytes -= previous.body.length;
-    this.entries.set(key, { ...answer, used: false });
-    this.bytes += answer.body.length;
+    this.entries.set(key, entry);
+    this.bytes += entry.body.length;
     this.evict();
   }
 
@@ -117,6 +192,7 @@ export class ReadyAnswers {
   clear(): void {
     this.generation += 1;
     this.entries.clear();
+    this.reads.clear();
     this.doorkeeper.clear();
     this.bytes = 0;
   }
@@ -134,9 +210,14 @@ export class ReadyAnswers {
     return coding;
   }
 
-  private markMiss(request: MarkedRequest, key: string): void {
+  private markMiss(request: MarkedRequest, key: string, madeKey: string | undefined): void {
     if (request.method !== 'GET') return;
-    request[MISSED] = { generation: this.generation, key, admitted: this.doorkeeper.admit(key) };
+    const missed: Missed = { generation: this.generation, key, admitted: this.doorkeeper.admit(key) };
+    if (madeKey !== undefined) {
+      missed.answerKey = madeKey;
+      missed.answerAdmitted = this.doorkeeper.admit(madeKey);
+    }
+    request[MISSED] = missed;
   }
 
   private evict(): void {

@@ -6,10 +6,10 @@ import { Injectable, Optional } from '@nestjs/common';
 import type { OutgoingHttpHeaders } from 'node:http';
 import { promisify } from 'node:util';
 import { brotliCompress, brotliCompressSync, constants as zlib, gzip as gzipCompress, gzipSync } from 'node:zlib';
-import { BytesLru, Doorkeeper, ownMemory, type SharedHead, type StaticFile } from '@mc/contracts';
+import { BytesLru, Doorkeeper, ownMemory, relinkPage, type SharedHead, type StaticFile } from '@mc/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { etagFor, matchesIfNoneMatch, negotiateEncoding, type Coding } from './encoding.js';
-import { ReadyAnswers } from './ready-answers.js';
+import { ReadyAnswers, type Spellings } from './ready-answers.js';
 import { appendTail, compressHead, type CompressedHead } from './appended-coding.js';
 
 export type Tier = 'alias' | 'computed';
@@ -19,6 +19,11 @@ export interface SendOptions {
   contentLocation?: string;
   status?: number;
   cacheControl?: string | null;
+  /**
+   * The query parameters the route reads (every other one changes nothing): the answer is then
+   * also kept for other spellings of its URL (ReadyAnswers).
+   */
+  reads?: readonly string[];
 }
 
 /** Bodies smaller than this gain nothing from compression. */
@@ -67,11 +72,6 @@ export const FILE_CODINGS_BYTES = 128 * 2 ** 20;
 export const COMPUTED_CODINGS_BYTES = 32 * 2 ** 20;
 /** Compressed heads of pages (about 6 KB each in brotli for 50 communes). */
 export const COMPUTED_HEADS_BYTES = 16 * 2 ** 20;
-/**
- * A page's head is compressed apart from its links when it is at least this long: below, the
- * links' few stored bytes weigh more than the work saved.
- */
-export const MIN_SHARED_HEAD_BYTES = 8 * 1024;
 
 @Injectable()
 export class Responder {
@@ -91,8 +91,8 @@ export class Responder {
 
   private async send(request: FastifyRequest, reply: FastifyReply, file: StaticFile, options: SendOptions): Promise<FastifyReply> {
     const { body, etag: identityEtag, contentType } = file;
-    const worthCompressing = body.length >= (options.tier === 'computed' ? MIN_COMPRESS_COMPUTED_BYTES : MIN_COMPRESS_BYTES);
-    const coding: Coding = worthCompressing ? negotiateEncoding(request.headers['accept-encoding']) : 'identity';
+    const accepted = negotiateEncoding(request.headers['accept-encoding']);
+    const coding = this.codingFor(body, accepted, options.tier);
     const etag = etagFor(identityEtag, coding);
     if (options.tier) reply.header('X-Api-Tier', options.tier);
     if (options.contentLocation) reply.header('Content-Location', options.contentLocation);
@@ -102,11 +102,42 @@ export class Responder {
     let payload = coding === 'identity' ? body : this.compressed(body, identityEtag, coding, options.tier === 'computed' ? 'fast' : 'small', file.sharedHead);
     if (payload instanceof Promise) payload = await payload;
     const status = options.status ?? 200;
+    if (status === 200 && options.reads) this.ready?.learn(request.url, options.reads);
     const notModifiedHeaders = status === 200 && this.ready?.admits(request.raw) ? (reply.getHeaders() as OutgoingHttpHeaders) : undefined;
     reply.code(status).header('Content-Type', contentType);
     if (coding !== 'identity') reply.header('Content-Encoding', coding);
-    if (notModifiedHeaders) this.ready!.keep(request.raw, { etag, notModifiedHeaders, headers: { ...(reply.getHeaders() as OutgoingHttpHeaders), 'content-length': payload.length }, body: ownMemory(payload) });
+    if (notModifiedHeaders) {
+      const answer = { etag, notModifiedHeaders, headers: { ...(reply.getHeaders() as OutgoingHttpHeaders), 'content-length': payload.length }, body: ownMemory(payload) };
+      this.ready!.keep(request.raw, answer, options.reads && this.spellings(file, options, accepted, coding));
+    }
     return reply.send(payload);
+  }
+
+  /** Small bodies go as they are: compressing them would not save a packet. */
+  private codingFor(body: Buffer, accepted: Coding, tier: Tier | undefined): Coding {
+    return body.length >= (tier === 'computed' ? MIN_COMPRESS_COMPUTED_BYTES : MIN_COMPRESS_BYTES) ? accepted : 'identity';
+  }
+
+  /**
+   * How `file` answers other spellings of its URL: as it is, or, when its links name its URL
+   * (a computed page), relinked and coded as this method would code it. A spelling that would
+   * be coded otherwise, or only on the thread pool, goes through the framework.
+   */
+  private spellings(file: StaticFile, options: SendOptions, accepted: Coding, coding: Coding): Spellings {
+    const reads = options.reads!;
+    if (options.tier !== 'computed' || !file.sharedHead) return { reads };
+    return {
+      reads,
+      respell: (url) => {
+        const page = relinkPage(file, url);
+        if (this.codingFor(page.body, accepted, 'computed') !== coding) return undefined;
+        const etag = etagFor(page.etag, coding);
+        if (coding === 'identity') return { etag, body: page.body };
+        if (!compressionFor('fast', page.body.length).sync) return undefined;
+        const body = this.compressed(page.body, page.etag, coding, 'fast', page.sharedHead);
+        return body instanceof Promise ? undefined : { etag, body };
+      },
+    };
   }
 
   /**
@@ -127,7 +158,9 @@ export class Responder {
     if (cached) return cached;
     const plan = compressionFor(effort, body.length);
     if (plan.sync) {
-      if (effort === 'fast' && sharedHead && sharedHead.length >= MIN_SHARED_HEAD_BYTES) return this.withHead(body, coding, sharedHead, plan);
+      // Any page, however small: its links stored cost 20-30 bytes more than compressed (a
+      // 2.4 KB list: 981 bytes instead of 951), and another URL for its rows no compression.
+      if (effort === 'fast' && sharedHead) return this.withHead(body, coding, sharedHead, plan);
       const result = coding === 'br' ? brotliCompressSync(body, brotliOptions(plan.brotliQuality, body.length)) : gzipSync(body, { level: plan.gzipLevel });
       // A file's coding is kept at once (it is asked again); a computed one on second sight.
       if (effort === 'small' || this.doorkeeper.admit(key)) cache.set(key, ownMemory(result));

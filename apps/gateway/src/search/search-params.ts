@@ -7,6 +7,9 @@ export const DEFAULT_SEARCH_LIMIT = LIMITS.searchLimit.default;
 export const MAX_SEARCH_LIMIT = LIMITS.searchLimit.max;
 export const Q_MESSAGE = 'q is required: a name or a code, 1 to 100 characters not counting spaces around it';
 
+/** The parameters GET /api/search reads. */
+export const SEARCH_PARAMS = ['q', 'levels', 'limit'] as const;
+
 export class SearchParams {
   @IsDefined({ message: Q_MESSAGE }) @IsString({ message: Q_MESSAGE }) @Length(LIMITS.q.min, LIMITS.q.max, { message: Q_MESSAGE })
   q!: string;
@@ -29,6 +32,6 @@ export function parseLevels(raw: string | undefined): Level[] | null {
 
 export function parseSearchParams(query: Record<string, unknown>): { q: string; levels: Level[] | null; limit: number } {
   const trimmed = typeof query.q === 'string' ? { ...query, q: query.q.trim() } : query;
-  const params = validateQuery(SearchParams, trimmed, ['q', 'levels', 'limit']);
+  const params = validateQuery(SearchParams, trimmed, SEARCH_PARAMS);
   return { q: params.q, levels: parseLevels(params.levels), limit: params.limit === undefined ? DEFAULT_SEARCH_LIMIT : Number(params.limit) };
 }

@@ -3,7 +3,7 @@ import { SEARCH, type SearchPort } from '@mc/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Responder } from '../http/responder.js';
 import { ResponseCache } from '../http/response-cache.js';
-import { parseSearchParams } from './search-params.js';
+import { SEARCH_PARAMS, parseSearchParams } from './search-params.js';
 
 @Controller()
 export class SearchController {
@@ -17,6 +17,6 @@ export class SearchController {
   async search(@Req() request: FastifyRequest, @Res() reply: FastifyReply, @Query() query: Record<string, unknown>) {
     const params = parseSearchParams(query);
     const answer = await this.cache.throughList('search', request.url, `search ${JSON.stringify(params)}`, () => this.searchPort.search(params));
-    return this.responder.sendFile(request, reply, answer.file, { tier: 'computed' });
+    return this.responder.sendFile(request, reply, answer.file, { tier: 'computed', reads: SEARCH_PARAMS });
   }
 }
