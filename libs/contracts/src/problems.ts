@@ -43,7 +43,22 @@ export class ProblemError extends Error {
 
 export function problemDocument(kind: ProblemKind, detail: string, instance: string, baseUrl: string): ProblemDocument {
   const { status, title } = PROBLEM_KINDS[kind];
-  return { type: `${trimTrailing(baseUrl, '/')}/docs/api/#${kind}`, title, status, detail, instance };
+  return { type: `${trimTrailing(baseUrl, '/')}/docs/api/#${kind}`, title, status, detail: shortenEchoes(detail), instance };
+}
+
+/** A word of `detail` longer than this is an echo of the client's input, shortened. */
+export const MAX_ECHOED_CHARS = 120;
+
+const LONG_WORD = new RegExp(`\\S{${MAX_ECHOED_CHARS + 1},}`, 'g');
+
+/**
+ * `detail` with every word longer than MAX_ECHOED_CHARS cut in its middle: a detail quotes the
+ * code, slug or path it could not use, and a 6,000-character slug would come back whole in it
+ * (and again in `instance`, which names the request as sent). Its start and end still show
+ * which input it was.
+ */
+export function shortenEchoes(detail: string): string {
+  return detail.replace(LONG_WORD, (word) => `${word.slice(0, 80)}…${word.slice(-30)} (${word.length} characters)`);
 }
 
 export const notFound = (detail: string) => new ProblemError('not-found', detail);

@@ -12,25 +12,59 @@ const SORT_VALUES: Record<PlainSortKey, (c: CommuneRecord) => number | string | 
   area: (c) => c.areaKm2,
 };
 
-/** The tests of the filters a query sets, and only those: a list asks few of 1,503 records. */
-export function filterCommunes(communes: readonly CommuneRecord[], query: Omit<CommuneListQuery, 'sort' | 'page' | 'url'>): CommuneRecord[] {
-  const tests: ((c: CommuneRecord) => boolean)[] = [];
-  const { region, province, cercle, type, minPopulation, maxPopulation } = query;
-  if (region !== undefined) tests.push((c) => c.parents.region === region);
-  if (province !== undefined) tests.push((c) => c.parents.province === province);
-  if (cercle !== undefined) tests.push((c) => c.parents.cercle === cercle);
-  if (type !== undefined) tests.push((c) => c.type === type);
-  if (minPopulation !== undefined || maxPopulation !== undefined) {
-    // A commune without a 2024 figure can't satisfy a population bound.
-    const low = minPopulation ?? -Infinity;
-    const high = maxPopulation ?? Infinity;
-    tests.push((c) => {
-      const population = c.population['2024']?.total;
-      return population !== undefined && population !== null && population >= low && population <= high;
-    });
+/**
+ * The fields the filters read, one array per field, made once per list of records (each kept
+ * order has its own): a filter then reads numbers and interned strings by index instead of
+ * following `population['2024'].total` through three objects for each of 1,503 records.
+ */
+interface FilterColumns {
+  region: (string | null)[];
+  province: (string | null)[];
+  cercle: (string | null)[];
+  urban: Uint8Array;
+  /** The 2024 population; NaN where there is none, which no bound admits. */
+  population: Float64Array;
+}
+
+const columnsKept = new WeakMap<readonly CommuneRecord[], FilterColumns>();
+
+function columnsOf(communes: readonly CommuneRecord[]): FilterColumns {
+  let columns = columnsKept.get(communes);
+  if (!columns) {
+    columns = {
+      region: communes.map((c) => c.parents.region ?? null),
+      province: communes.map((c) => c.parents.province ?? null),
+      cercle: communes.map((c) => c.parents.cercle ?? null),
+      urban: Uint8Array.from(communes, (c) => (c.type === 'urban' ? 1 : 0)),
+      population: Float64Array.from(communes, (c) => c.population['2024']?.total ?? NaN),
+    };
+    columnsKept.set(communes, columns);
   }
-  if (tests.length === 0) return [...communes];
-  return communes.filter((c) => tests.every((test) => test(c)));
+  return columns;
+}
+
+/** The communes every filter the query sets admits, in their order; filters not set cost nothing. */
+export function filterCommunes(communes: readonly CommuneRecord[], query: Omit<CommuneListQuery, 'sort' | 'page' | 'url'>): CommuneRecord[] {
+  const { region, province, cercle, type, minPopulation, maxPopulation } = query;
+  if (region === undefined && province === undefined && cercle === undefined && type === undefined && minPopulation === undefined && maxPopulation === undefined) {
+    return [...communes];
+  }
+  const columns = columnsOf(communes);
+  const bounded = minPopulation !== undefined || maxPopulation !== undefined;
+  const low = minPopulation ?? -Infinity;
+  const high = maxPopulation ?? Infinity;
+  const urban = type === undefined ? -1 : type === 'urban' ? 1 : 0;
+  const admitted: CommuneRecord[] = [];
+  for (let i = 0; i < communes.length; i++) {
+    if (region !== undefined && columns.region[i] !== region) continue;
+    if (province !== undefined && columns.province[i] !== province) continue;
+    if (cercle !== undefined && columns.cercle[i] !== cercle) continue;
+    if (urban >= 0 && columns.urban[i] !== urban) continue;
+    // A commune without a 2024 figure (NaN) can't satisfy a population bound.
+    if (bounded && !(columns.population[i]! >= low && columns.population[i]! <= high)) continue;
+    admitted.push(communes[i]!);
+  }
+  return admitted;
 }
 
 /** Sorts by a plain key, or by `value` when the key is a figure. */
