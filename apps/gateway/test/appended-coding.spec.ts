@@ -3,21 +3,31 @@ import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { appendTail, compressHead, uncompressedMetaBlockHeader, type HeadPlan } from '../src/http/appended-coding.js';
+import { compressionFor } from '../src/http/responder.js';
 
-const PLAN: HeadPlan = { brotliQuality: 2, brotliWindowBits: 18, gzipLevel: 5 };
+// The qualities computed answers are compressed at, and others: brotli's fastest qualities (0
+// and 1) and its others write different meta-blocks, each of which must end flushed.
+const PLANS: HeadPlan[] = [
+  { ...compressionFor('fast', 40_000), brotliWindowBits: 18 },
+  { brotliQuality: 0, brotliWindowBits: 16, gzipLevel: 1 },
+  { brotliQuality: 5, brotliWindowBits: 22, gzipLevel: 9 },
+];
+const PLAN = PLANS[0]!;
 // A real file of the dataset: Tanger-Tétouan-Al Hoceïma's boundaries, 281,792 bytes of JSON.
 const REAL = readFileSync('data/v1/geometry/01.topojson');
 const decoders = { br: brotliDecompressSync, gzip: gunzipSync } as const;
 
 describe('a compressed head with a stored tail', () => {
   for (const coding of ['br', 'gzip'] as const) {
-    it(`${coding}: decodes to head then tail, whatever the tail's length`, () => {
-      const head = compressHead(coding, REAL.subarray(0, 40_000), PLAN);
-      // Empty, one byte, a typical links object, and tails longer than one stored block or one 16-bit length.
-      for (const length of [0, 1, 187, 65_535, 65_536, 70_001, 200_000]) {
-        const tail = REAL.subarray(40_000, 40_000 + length);
-        const body = appendTail(head, tail);
-        assert.deepEqual(decoders[coding](body), REAL.subarray(0, 40_000 + length), `tail of ${length} bytes`);
+    it(`${coding}: decodes to head then tail, whatever the tail's length, at every quality`, () => {
+      for (const plan of PLANS) {
+        const head = compressHead(coding, REAL.subarray(0, 40_000), plan);
+        // Empty, one byte, a typical links object, and tails longer than one stored block or one 16-bit length.
+        for (const length of [0, 1, 187, 65_535, 65_536, 70_001, 200_000]) {
+          const tail = REAL.subarray(40_000, 40_000 + length);
+          const body = appendTail(head, tail);
+          assert.deepEqual(decoders[coding](body), REAL.subarray(0, 40_000 + length), `${JSON.stringify(plan)}: tail of ${length} bytes`);
+        }
       }
     });
 

@@ -155,7 +155,7 @@ describe('BytesCache', () => {
 describe('compressionFor', () => {
   it('compresses files hard on the thread pool, computed answers fast and, when small, on the event loop', () => {
     assert.deepEqual(compressionFor('small', 100), { brotliQuality: 9, gzipLevel: 9, sync: false });
-    assert.deepEqual(compressionFor('fast', 38_003), { brotliQuality: 2, gzipLevel: 5, sync: true });
+    assert.deepEqual(compressionFor('fast', 38_003), { brotliQuality: 1, gzipLevel: 3, sync: true });
     assert.equal(compressionFor('fast', SYNC_COMPRESS_BYTES).sync, false);
   });
 

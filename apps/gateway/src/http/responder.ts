@@ -58,13 +58,16 @@ export const SYNC_COMPRESS_BYTES = 64 * 1024;
 
 /**
  * How a body is compressed. Files: brotli 9 and gzip 9 on the thread pool, once per dataset.
- * Computed answers: brotli 2 and gzip 5 (on a 38 KB page brotli 2 takes 0.11 ms where brotli 4
- * takes 0.23 ms, for 2% more bytes), on the event loop below 64 KiB, where that work is cheaper
- * than handing it to another thread and waiting for it.
+ * Computed answers: brotli 1 and gzip 3, on the event loop below 64 KiB, where that work is
+ * cheaper than handing it to another thread and waiting for it. On a 38 KB page, in one
+ * process: brotli 1 takes 0.07 ms for 8,031 bytes, brotli 2 0.11 ms for 7,686, brotli 4 0.22 ms
+ * for 7,450; gzip 3 0.08 ms for 8,274, gzip 5 0.20 ms for 7,661. Under load, with the load
+ * generator on the other core, each takes about half as much again, and compression was half
+ * of what a page of new content cost: 4% more bytes for a third less of that.
  */
 export function compressionFor(effort: Effort, size: number): { brotliQuality: number; gzipLevel: number; sync: boolean } {
   if (effort === 'small') return { brotliQuality: 9, gzipLevel: 9, sync: false };
-  return { brotliQuality: 2, gzipLevel: 5, sync: size < SYNC_COMPRESS_BYTES };
+  return { brotliQuality: 1, gzipLevel: 3, sync: size < SYNC_COMPRESS_BYTES };
 }
 const gzip = promisify(gzipCompress);
 /** Every file of a build, compressed both ways, is about 30 MB (dataset 1.10.0): it all fits. */
