@@ -3,7 +3,7 @@
 // before the links are a head shared by every URL of the same content.
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
-import { PageHeads, prepareJson, prepareRowsJson, strongEtag, type CommuneListQuery, type StaticFile } from '@mc/contracts';
+import { PageHeads, pageHead, prepareJson, prepareRowsJson, strongEtag, type CommuneListQuery, type StaticFile } from '@mc/contracts';
 import { testBuildDir } from '@mc/test-support';
 import { CatalogService, BuildFolderStore } from '../src/index.js';
 
@@ -32,10 +32,29 @@ describe('lists joined from rows serialised once', () => {
         // The head is every byte before the links' object.
         const head = joined.sharedHead!;
         assert.equal(joined.body.subarray(head.length).toString(), `${JSON.stringify(envelope.links)}}`);
-        assert.equal(head.etag, strongEtag(joined.body.subarray(0, head.length)));
         assert.equal(joined.etag, prepareRowsJson(q.url, envelope).etag, 'the same bytes, the same ETag');
+        assert.equal(joined.etag, strongEtag(head.etag + JSON.stringify(envelope.links) + '}'));
       }
     }
+  });
+
+  it('give a head a validator from its rows and meta that changes whenever one of its bytes does', async () => {
+    const envelope = await catalog.listCommunes(query('/api/communes?sort=-density&page=3', { page: 3, sort: { key: 'density', descending: true, figure: false } }));
+    const rows = envelope.data;
+    const head = pageHead(rows, envelope.meta);
+    assert.match(head.etag, /^"[A-Za-z0-9_-]{43}"$/, 'a strong validator: a SHA-256, quoted');
+    assert.equal(pageHead([...rows], { ...envelope.meta }).etag, head.etag, 'the same bytes, the same validator');
+    const variants = [
+      pageHead([rows[1]!, rows[0]!, ...rows.slice(2)], envelope.meta),
+      pageHead(rows.slice(0, -1), envelope.meta),
+      pageHead(rows, { ...envelope.meta, page: 4 }),
+      pageHead([...rows.slice(0, -1), rows[0]!], envelope.meta),
+    ];
+    for (const variant of variants) {
+      assert.ok(!variant.bytes.equals(head.bytes));
+      assert.notEqual(variant.etag, head.etag);
+    }
+    assert.equal(new Set(variants.map((v) => v.etag)).size, variants.length);
   });
 
   it('share a head between URLs of the same rows, and keep it the second time it is made', async () => {
