@@ -2,6 +2,8 @@
  * `node apps/catalog/dist/src/main.js`: the catalog service of cluster mode. Reads the build
  * `mc:current` names from Redis and follows it; answers the gateway on /internal/v1.
  */
+// First: keeps nextTick's shape alive before anything else runs (tick-shape.ts says why).
+import '@mc/contracts/tick-shape';
 import { CATALOG } from '@mc/contracts';
 import { EnvReader, serveMetrics, createRedisReader, createServiceApp, runMain } from '@mc/contracts/service';
 import { FollowedCatalog } from './cluster/followed-catalog.js';

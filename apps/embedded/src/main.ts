@@ -1,3 +1,5 @@
+// First: keeps nextTick's shape alive before anything else runs (tick-shape.ts says why).
+import '@mc/contracts/tick-shape';
 import { serveMetrics } from '@mc/contracts/service';
 import { readConfig } from './config.js';
 import { createEmbeddedApp } from './embedded.js';

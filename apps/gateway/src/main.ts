@@ -3,6 +3,8 @@
  * validates and routes; CATALOG_URL, SEARCH_URL and GEO_URL name the services (one URL, such
  * as a Kubernetes Service, or replicas separated by commas, balanced here).
  */
+// First: keeps nextTick's shape alive before anything else runs (tick-shape.ts says why).
+import '@mc/contracts/tick-shape';
 import { EnvReader, runMain, serveMetrics } from '@mc/contracts/service';
 import { createGatewayApp } from './app.js';
 import { ServiceClientsModule } from './clients/port-clients.js';

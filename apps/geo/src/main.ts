@@ -3,6 +3,8 @@
  * on its own. Holds a build's geometry in memory: from Redis (REDIS_URL; following
  * `mc:current`) or from a build folder (GEO_BUILD_DIR; fixed).
  */
+// First: keeps nextTick's shape alive before anything else runs (tick-shape.ts says why).
+import '@mc/contracts/tick-shape';
 import { GEO } from '@mc/contracts';
 import { EnvReader, serveMetrics, createRedisReader, createServiceApp, runMain } from '@mc/contracts/service';
 import { FollowedGeo } from './cluster/followed-geo.js';

@@ -2,6 +2,8 @@
  * `node apps/search/dist/src/main.js`: the search service of cluster mode. Follows the build
  * `mc:current` names in Redis; retrieves candidates from Meilisearch when MEILI_URL is set.
  */
+// First: keeps nextTick's shape alive before anything else runs (tick-shape.ts says why).
+import '@mc/contracts/tick-shape';
 import { DEFAULT_MEILI_INDEX, SEARCH } from '@mc/contracts';
 import { EnvReader, serveMetrics, createRedisReader, createServiceApp, runMain } from '@mc/contracts/service';
 import { FollowedSearch } from './cluster/followed-search.js';

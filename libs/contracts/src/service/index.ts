@@ -3,3 +3,4 @@ export * from './build-follower.js';
 export * from './service-app.js';
 export * from './config.js';
 export * from './metrics.js';
+export { holdTickObjectShape } from './tick-shape.js';
