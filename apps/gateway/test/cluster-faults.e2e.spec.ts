@@ -87,6 +87,28 @@ describe('cluster mode under faults', () => {
     assert.equal((await get('/readyz')).status, 200);
   });
 
+  it('answers a 503 problem at its deadline while the catalog hangs, and answers again once it wakes', async () => {
+    // A new URL each time: nothing the gateway keeps can answer it.
+    const path = '/api/communes?sort=-density&min_population=4321&max_population=54321';
+    process.kill(stack.pid('catalog')!, 'SIGSTOP');
+    try {
+      const started = performance.now();
+      const res = await get(path);
+      const elapsed = performance.now() - started;
+      assert.equal(res.status, 503, await res.clone().text());
+      assert.match(res.headers.get('content-type')!, /^application\/problem\+json/);
+      assert.match(((await res.json()) as { detail: string }).detail, /the catalog service did not answer/);
+      // The stack's deadline is 1,500 ms, retry included: far less than a hang.
+      assert.ok(elapsed < 5000, `${elapsed.toFixed(0)} ms`);
+    } finally {
+      process.kill(stack.pid('catalog')!, 'SIGCONT');
+    }
+    const res = await get(path);
+    assert.equal(res.status, 200, await res.clone().text());
+    const page = (await res.json()) as { data: Array<{ population: { '2024': { total: number } } }> };
+    assert.ok(page.data.length > 0 && page.data.every((c) => c.population['2024'].total >= 4321 && c.population['2024'].total <= 54321));
+  });
+
   it('switches every replica to a new dataset version while requests flow, never mixing two', async () => {
     const copy = join(scratchDir('mc-next-version-'), 'v1');
     cpSync(DATASET_DIR, copy, { recursive: true });
