@@ -3,13 +3,14 @@
 //  2. geo look-ups, in process;
 //  3. start-up: spawn to ready with the build present, and resident memory after start;
 //  4. HTTP: the embedded server against a raw node:http baseline writing the same bytes and
-//     headers from memory (bench/raw-server.mjs), alternating runs, medians, ratios;
+//     headers from memory (bench/raw-server.mjs), an unmeasured warm-up run on each
+//     side, then alternating runs, medians, ratios;
 //  5. cluster mode (npm run stack) against embedded mode, the same way.
 // BENCH_SECONDS (2) per run, BENCH_ROUNDS (5) alternating runs per route, BENCH_PARTS
 // (search,geo,start,http,cluster) to run only some, BENCH_ROUTES (a part of a route's name,
 // such as "search") to load only the routes it names. Every loop is bounded in count and in time.
 // Figures go to docs/performance.md by hand.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { get } from 'node:http';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,7 +20,7 @@ import { resolve } from 'node:path';
 import { DEFAULT_DATASET_DIR, runEtl } from '@mc/etl';
 import { createSearchService } from '@mc/search';
 import { GeoService } from '@mc/geo';
-import { startStack } from '@mc/test-support';
+import { serverNodeFlags, startStack } from '@mc/test-support';
 import { loadOnce, median, rssMiB } from '../bench/http-load.mjs';
 
 const datasetDir = resolve(process.env.DATASET_DIR || DEFAULT_DATASET_DIR);
@@ -105,8 +106,8 @@ async function startProcess(args, env, readyUrl) {
   throw new Error(`${args.join(' ')} was not ready in 60 s`);
 }
 
-// The V8 flags `npm start` runs with (package.json config.node_flags).
-const nodeFlags = JSON.parse(readFileSync('package.json', 'utf8')).config.node_flags.split(' ');
+// The V8 flags `npm start` runs with, as the stack's processes do.
+const nodeFlags = serverNodeFlags();
 
 async function startEmbedded() {
   const port = nextPort++;
@@ -186,6 +187,10 @@ async function compare(a, b) {
   const results = new Map();
   for (const route of routes) {
     const runs = { a: [], b: [] };
+    // One unmeasured run on each side first: a fresh process compiles its path for a few
+    // seconds (a fresh cluster gateway answered new content at a third of its later rate).
+    await loadOnce(a.base, route, seconds, a.pid);
+    await loadOnce(b.base, route, seconds, b.pid);
     for (let round = 0; round < rounds; round++) {
       runs.a.push(await loadOnce(a.base, route, seconds, a.pid));
       runs.b.push(await loadOnce(b.base, route, seconds, b.pid));
@@ -197,6 +202,16 @@ async function compare(a, b) {
 }
 
 const ms = (value) => `${value.toFixed(3)}`;
+
+// In the HTTP part the load generator (this process) runs on CPU 0 and the server under test
+// on CPU 1, when there are two CPUs and taskset: otherwise the scheduler moves them about and
+// the same server's CPU per request wandered by a quarter from one run to the next.
+// BENCH_PIN=0 turns it off.
+const allCpus = `0-${cpus().length - 1}`;
+const canPin = process.env.BENCH_PIN !== '0' && cpus().length >= 2 && spawnSync('taskset', ['-V']).status === 0;
+/** Every thread of `pid` on `cpuList` (a taskset list: "0", "1", "0-1"). */
+const pin = (pid, cpuList) => canPin && spawnSync('taskset', ['-a', '-pc', cpuList, String(pid)], { stdio: 'ignore' }).status === 0;
+
 let embedded;
 if (parts.has('http') || parts.has('cluster')) embedded = await startEmbedded();
 try {
@@ -215,8 +230,9 @@ try {
     writeFileSync(file, JSON.stringify(answers));
     const rawPort = nextPort++;
     const raw = await startProcess(['bench/raw-server.mjs', file, String(rawPort)], process.env, `http://127.0.0.1:${rawPort}${routes[0].path}`);
+    const pinned = pin(process.pid, '0') && pin(raw.child.pid, '1') && pin(embedded.child.pid, '1');
     try {
-      console.log(`HTTP: the embedded server against a raw node:http server writing the same bytes (autocannon, 10 connections, br; medians of ${rounds} alternating ${seconds} s runs)`);
+      console.log(`HTTP: the embedded server against a raw node:http server writing the same bytes (autocannon, 10 connections, br; one warm-up run, then medians of ${rounds} alternating ${seconds} s runs; ${pinned ? 'load generator on CPU 0, each server on CPU 1' : 'not pinned to CPUs'})`);
       console.log(`resident memory after one request of each route: raw ${mib(rssMiB(raw.child.pid))}, embedded ${mib(rssMiB(embedded.child.pid))}`);
       console.log('| route | raw req/s | ours req/s | ratio | raw CPU ms/req | ours CPU ms/req | CPU ratio | ours p50/p99 ms | errors |');
       console.log('|---|---|---|---|---|---|---|---|---|');
@@ -231,6 +247,9 @@ try {
       console.log(`resident memory after the runs: raw ${mib(rssMiB(raw.child.pid))}, embedded ${mib(rssMiB(embedded.child.pid))}\n`);
     } finally {
       raw.child.kill('SIGKILL');
+      // The cluster part spreads its processes over every CPU, as a machine would.
+      pin(process.pid, allCpus);
+      pin(embedded.child.pid, allCpus);
     }
   }
 
@@ -240,7 +259,7 @@ try {
     try {
       const names = ['gateway', 'catalog', 'search', 'geo-1', 'geo-2'];
       console.log(`cluster mode (npm run stack), resident memory after start: ${names.map((n) => `${n} ${mib(rssMiB(stack.pid(n)))}`).join(', ')}`);
-      console.log(`HTTP through the gateway against the embedded server (medians of ${rounds} alternating ${seconds} s runs; CPU is the gateway's alone)`);
+      console.log(`HTTP through the gateway against the embedded server (one warm-up run, then medians of ${rounds} alternating ${seconds} s runs; CPU is the gateway's alone)`);
       console.log('| route | embedded req/s | cluster req/s | ratio | cluster p50/p99 ms | errors |');
       console.log('|---|---|---|---|---|---|');
       const results = await compare({ base: embedded.base, pid: embedded.child.pid }, { base: stack.gatewayUrl, pid: stack.pid('gateway') });

@@ -5,6 +5,7 @@
  * Children are tied to this process by an IPC channel: they exit when it does.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { freePort, startRedis, type RedisServer } from './redis.js';
 
@@ -60,6 +61,15 @@ async function waitReady(url: string, timeoutMs: number, child: ChildProcess): P
   throw new Error(`${url} was not ready within ${timeoutMs} ms`);
 }
 
+/**
+ * The V8 flags every server process runs with: `npm start`'s (package.json config.node_flags),
+ * which the images set as NODE_OPTIONS. Read from the working directory, the repository's root.
+ */
+export function serverNodeFlags(): string[] {
+  const flags = (JSON.parse(readFileSync('package.json', 'utf8')) as { config?: { node_flags?: string } }).config?.node_flags ?? '';
+  return flags.split(' ').filter(Boolean);
+}
+
 export async function startStack(options: StackOptions): Promise<Stack> {
   const log = options.log ?? (() => undefined);
   const redis = options.redis ?? (await startRedis());
@@ -85,7 +95,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   };
 
   const start = async (name: StackProcess) => {
-    const child = spawn(process.execPath, [ENTRY[name]], { env: envOf(name), stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
+    const child = spawn(process.execPath, [...serverNodeFlags(), ENTRY[name]], { env: envOf(name), stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
     children.set(name, child);
     for (const stream of [child.stdout!, child.stderr!]) createInterface({ input: stream }).on('line', (line) => log(name, line));
     await waitReady(url(name), 30_000, child);
