@@ -34,7 +34,11 @@ export async function createGatewayApp(options: GatewayAppOptions): Promise<Nest
     // The timeouts are Fastify's, as it would have set them on a server of its own.
     serverFactory: (handler: (request: IncomingMessage, response: ServerResponse) => void, opts: Record<string, unknown>) => {
       const fastifyOptions = opts as unknown as ServerTimeouts;
-      const server = createServer((request, response) => ready.tryAnswer(request, response) || handler(request, response));
+      // A block, not an expression: a listener that returns a value makes every emit look for
+      // a rejection to capture.
+      const server = createServer((request, response) => {
+        if (!ready.tryAnswer(request, response)) handler(request, response);
+      });
       server.keepAliveTimeout = fastifyOptions.keepAliveTimeout;
       server.requestTimeout = fastifyOptions.requestTimeout;
       server.setTimeout(fastifyOptions.connectionTimeout);
