@@ -6,9 +6,9 @@
 //     headers from memory (bench/raw-server.mjs), an unmeasured warm-up run on each
 //     side, then alternating runs, medians, ratios;
 //  5. cluster mode (npm run stack) against embedded mode, the same way.
-// BENCH_SECONDS (2) per run, BENCH_ROUNDS (5) alternating runs per route, BENCH_PARTS
-// (search,geo,start,http,cluster) to run only some, BENCH_ROUTES (a part of a route's name,
-// such as "search") to load only the routes it names. Every loop is bounded in count and in time.
+// BENCH_SECONDS (2) per run, BENCH_ROUNDS (6) alternating runs per route (each side first in
+// every other), BENCH_PARTS (search,geo,start,http,cluster) to run only some, BENCH_ROUTES
+// (a part of a route's name, such as "search") to load only the routes it names. Every loop is bounded in count and in time.
 // Figures go to docs/performance.md by hand.
 import { spawn, spawnSync } from 'node:child_process';
 import { get } from 'node:http';
@@ -34,7 +34,7 @@ console.log(`dataset ${build.datasetVersion}, build ${build.dir}\n`);
 
 const parts = new Set((process.env.BENCH_PARTS || 'search,geo,start,http,cluster').split(','));
 const seconds = Number(process.env.BENCH_SECONDS || 2);
-const rounds = Number(process.env.BENCH_ROUNDS || 5);
+const rounds = Number(process.env.BENCH_ROUNDS || 6);
 
 // 1. search
 if (parts.has('search')) {
@@ -191,9 +191,11 @@ async function compare(a, b) {
     // seconds (a fresh cluster gateway answered new content at a third of its later rate).
     await loadOnce(a.base, route, seconds, a.pid);
     await loadOnce(b.base, route, seconds, b.pid);
+    // Each side goes first in every other round: a run right after the other side's measured
+    // lower or higher by up to 5% (same code on both sides), a bias the medians then cancel.
     for (let round = 0; round < rounds; round++) {
-      runs.a.push(await loadOnce(a.base, route, seconds, a.pid));
-      runs.b.push(await loadOnce(b.base, route, seconds, b.pid));
+      const order = round % 2 === 0 ? [a, b] : [b, a];
+      for (const side of order) runs[side === a ? 'a' : 'b'].push(await loadOnce(side.base, route, seconds, side.pid));
     }
     const summary = (list) => ({ rps: median(list.map((r) => r.rps)), cpu: median(list.map((r) => r.cpuMsPerRequest)), p50: median(list.map((r) => r.p50)), p99: median(list.map((r) => r.p99)), errors: list.reduce((n, r) => n + r.errors, 0) });
     results.set(route.name, { a: summary(runs.a), b: summary(runs.b) });

@@ -33,7 +33,7 @@ import {
 } from '@mc/contracts';
 import { filterCommunes, sortCommunes } from './lists/commune-list.js';
 import { planCommuneList } from './lists/list-plan.js';
-import { figureValue, type FigureCatalogues, type FigureSource } from './lists/figure-values.js';
+import { figureValue, sortableIndicators, type FigureCatalogues, type FigureSource } from './lists/figure-values.js';
 import type { DatasetStore } from './store/dataset-store.js';
 
 /** Orders kept in memory: each is 1,503 rows (shallow copies when sorted by a figure). */
@@ -114,21 +114,19 @@ export class CatalogService implements CatalogPort {
     const codes = (await this.communeRecords()).map((c) => c.code);
     const paths = [...catalogueFiles, ...codes.map((code) => `/api/communes/${code}/indicators.json`), ...codes.map((code) => `/api/communes/${code}/economy.json`)];
     const files = await this.store.getMany(paths);
-    const parsed = files.map((file) => (file ? JSON.parse(file.body.toString('utf8')) : undefined));
-    const [indicators, indicators2014, economy] = parsed;
+    const [indicators, indicators2014, economy] = files.slice(0, catalogueFiles.length).map(parseFile);
     if (!indicators || !economy) throw new Error(`build ${this.store.datasetVersion} has no field catalogues`);
     // A dataset without the 2014 census has no 2014 catalogue: no 2014 or change sort keys.
     const none = { people: [], households: [] };
-    const records = (offset: number) => new Map(codes.map((code, i) => [code, parsed[offset + i]?.data as Record<string, any> | undefined]));
-    const indicatorRecords = records(catalogueFiles.length);
-    const economyRecords = records(catalogueFiles.length + codes.length);
+    const indicatorRecords = recordsByCode(codes, files.slice(catalogueFiles.length), sortableIndicators);
+    const economyRecords = recordsByCode(codes, files.slice(catalogueFiles.length + codes.length), (record) => record);
     return {
       catalogues: {
         indicators: { people: indicators.people, households: indicators.households },
         indicators2014: indicators2014 ? { people: indicators2014.people, households: indicators2014.households } : none,
         economy: economy.fields,
       },
-      source: { indicators: (code) => indicatorRecords.get(code), economy: (code) => economyRecords.get(code) },
+      source: figureSource(indicatorRecords, economyRecords),
     };
   }
 
@@ -209,4 +207,19 @@ export class CatalogService implements CatalogPort {
   async status(): Promise<ServiceStatus> {
     return { ready: true, datasetVersion: this.datasetVersion };
   }
+}
+
+const parseFile = (file: StaticFile | undefined) => (file ? JSON.parse(file.body.toString('utf8')) : undefined);
+
+/**
+ * The part `keep` keeps of each code's record (files in the order of `codes`), each file
+ * parsed and cut in turn: a whole record dies young instead of filling the old generation.
+ */
+function recordsByCode(codes: readonly string[], files: ReadonlyArray<StaticFile | undefined>, keep: (record: Record<string, any> | undefined) => Record<string, any> | undefined) {
+  return new Map(codes.map((code, i) => [code, keep(parseFile(files[i])?.data)]));
+}
+
+/** Outside the method on purpose: closures made there would share its scope, and hold every file it read. */
+function figureSource(indicators: ReadonlyMap<string, Record<string, any> | undefined>, economy: ReadonlyMap<string, Record<string, any> | undefined>): FigureSource {
+  return { indicators: (code) => indicators.get(code), economy: (code) => economy.get(code) };
 }

@@ -38,10 +38,44 @@ export interface Spellings {
   respell?: (url: string) => { etag: string; body: Buffer } | undefined;
 }
 
-interface Entry extends ReadyAnswer {
-  /** Second-chance eviction: a hit since the last sweep keeps the entry once more. */
-  used: boolean;
+interface Variant extends ReadyAnswer {
   respell?: Spellings['respell'];
+}
+
+/**
+ * The answers kept under one key, one per coding. Keyed by the URL itself and not by a string
+ * joining coding and URL: such a key would be built, copied flat and hashed on every request.
+ */
+class Entry {
+  br: Variant | undefined = undefined;
+  gzip: Variant | undefined = undefined;
+  identity: Variant | undefined = undefined;
+  /** Second-chance eviction: a hit since the last sweep keeps the entry once more. */
+  used = false;
+
+  get(coding: Coding): Variant | undefined {
+    return coding === 'br' ? this.br : coding === 'gzip' ? this.gzip : this.identity;
+  }
+
+  /** Sets `coding`'s answer; returns the one it replaces. */
+  set(coding: Coding, variant: Variant): Variant | undefined {
+    const previous = this.get(coding);
+    if (coding === 'br') this.br = variant;
+    else if (coding === 'gzip') this.gzip = variant;
+    else this.identity = variant;
+    return previous;
+  }
+
+  variants(): Variant[] {
+    return [this.br, this.gzip, this.identity].filter((variant) => variant !== undefined);
+  }
+}
+
+/** Node writes a string header value as it is; a number it converts on every request. */
+function textHeaders(headers: OutgoingHttpHeaders): OutgoingHttpHeaders {
+  const text: OutgoingHttpHeaders = {};
+  for (const [name, value] of Object.entries(headers)) if (value !== undefined) text[name] = typeof value === 'number' ? String(value) : value;
+  return text;
 }
 
 /**
@@ -51,6 +85,8 @@ interface Entry extends ReadyAnswer {
 const MISSED = Symbol('mc.readyAnswers.missed');
 interface Missed {
   generation: number;
+  coding: Coding;
+  /** The request's URL, the key of its answers. */
   key: string;
   admitted: boolean;
   answerKey?: string;
@@ -85,6 +121,7 @@ const CODINGS_REMEMBERED = 256;
 export const READS_REMEMBERED = 50_000;
 
 export class ReadyAnswers {
+  /** Under a URL, or under `answer <what makes it>` (a URL holds no space, so the two never meet). */
   private readonly entries = new Map<string, Entry>();
   private readonly codings = new Map<string, Coding>();
   /** An answer is kept the second time its request misses, not the first. */
@@ -92,6 +129,7 @@ export class ReadyAnswers {
   /** The parameters each path's route reads, learnt from its answers. */
   private readonly reads = new Map<string, readonly string[]>();
   private bytes = 0;
+  private count = 0;
   private generation = 0;
   /** Requests answered here since the start (read by /metrics, which costs nothing per request). */
   answered = 0;
@@ -112,44 +150,44 @@ export class ReadyAnswers {
     if (wanted.hasBody) return false;
     const url = request.url!;
     const coding = this.codingOf(wanted.acceptEncoding);
-    const key = `${coding} ${url}`;
-    let entry: ReadyAnswer | undefined = this.entries.get(key);
-    if (entry) (entry as Entry).used = true;
+    const kept = this.entries.get(url);
+    let answer: ReadyAnswer | undefined = kept?.get(coding);
+    if (answer) kept!.used = true;
     else {
       const reads = this.reads.get(pathOf(url));
       const made = reads && answerKey(url, reads);
-      // A URL holds no space: this key can't be a URL's.
-      const madeKey = made === undefined ? undefined : `${coding} answer ${made}`;
+      const madeKey = made === undefined ? undefined : `answer ${made}`;
       const template = madeKey === undefined ? undefined : this.entries.get(madeKey);
-      entry = template && this.respelled(template, url);
-      if (!entry) {
-        this.markMiss(request as MarkedRequest, key, madeKey);
+      const variant = template?.get(coding);
+      answer = variant && this.respelled(variant, url);
+      if (!answer) {
+        this.markMiss(request as MarkedRequest, coding, url, madeKey);
         return false;
       }
       template!.used = true;
       // A spelling asked again is kept as it is, under its URL.
-      if (method === 'GET' && this.doorkeeper.admit(key)) this.set(key, { ...entry, body: ownMemory(entry.body), used: false });
+      if (method === 'GET' && this.doorkeeper.admit(`${coding} ${url}`)) this.set(url, coding, { ...answer, body: ownMemory(answer.body) });
     }
     this.answered += 1;
     const ifNoneMatch = wanted.ifNoneMatch;
-    if (ifNoneMatch !== undefined && matchesIfNoneMatch(ifNoneMatch, entry.etag)) {
-      response.writeHead(304, entry.notModifiedHeaders).end();
+    if (ifNoneMatch !== undefined && matchesIfNoneMatch(ifNoneMatch, answer.etag)) {
+      response.writeHead(304, answer.notModifiedHeaders).end();
       this.onAnswer?.(request, 304);
     } else {
-      response.writeHead(200, entry.headers).end(method === 'HEAD' ? undefined : entry.body);
+      response.writeHead(200, answer.headers).end(method === 'HEAD' ? undefined : answer.body);
       this.onAnswer?.(request, 200);
     }
     return true;
   }
 
   /** `template`'s answer under `url`: the same, or with its links spelled from `url`. */
-  private respelled(template: Entry, url: string): ReadyAnswer | undefined {
+  private respelled(template: Variant, url: string): ReadyAnswer | undefined {
     if (!template.respell) return template;
     const made = template.respell(url);
     if (!made) return undefined;
     return {
       etag: made.etag,
-      headers: { ...template.headers, etag: made.etag, 'content-length': made.body.length },
+      headers: { ...template.headers, etag: made.etag, 'content-length': String(made.body.length) },
       notModifiedHeaders: { ...template.notModifiedHeaders, etag: made.etag },
       body: made.body,
     };
@@ -176,15 +214,18 @@ export class ReadyAnswers {
   keep(request: IncomingMessage, answer: ReadyAnswer, spellings?: Spellings): void {
     if (!this.admits(request) || answer.body.length > this.maxBytes / 16) return;
     const missed = (request as MarkedRequest)[MISSED]!;
-    if (missed.admitted) this.set(missed.key, { ...answer, used: false });
-    if (spellings && missed.answerKey !== undefined && missed.answerAdmitted) this.set(missed.answerKey, { ...answer, used: false, respell: spellings.respell });
+    const ready = { ...answer, headers: textHeaders(answer.headers), notModifiedHeaders: textHeaders(answer.notModifiedHeaders) };
+    if (missed.admitted) this.set(missed.key, missed.coding, ready);
+    if (spellings && missed.answerKey !== undefined && missed.answerAdmitted) this.set(missed.answerKey, missed.coding, { ...ready, respell: spellings.respell });
   }
 
-  private set(key: string, entry: Entry): void {
-    const previous = this.entries.get(key);
+  private set(key: string, coding: Coding, variant: Variant): void {
+    let entry = this.entries.get(key);
+    if (!entry) this.entries.set(key, (entry = new Entry()));
+    const previous = entry.set(coding, variant);
     if (previous) this.bytes -= previous.body.length;
-    this.entries.set(key, entry);
-    this.bytes += entry.body.length;
+    else this.count += 1;
+    this.bytes += variant.body.length;
     this.evict();
   }
 
@@ -195,10 +236,12 @@ export class ReadyAnswers {
     this.reads.clear();
     this.doorkeeper.clear();
     this.bytes = 0;
+    this.count = 0;
   }
 
+  /** Answers kept (one per URL and coding) and their bytes. */
   get size(): { entries: number; bytes: number } {
-    return { entries: this.entries.size, bytes: this.bytes };
+    return { entries: this.count, bytes: this.bytes };
   }
 
   private codingOf(acceptEncoding: string): Coding {
@@ -210,25 +253,29 @@ export class ReadyAnswers {
     return coding;
   }
 
-  private markMiss(request: MarkedRequest, key: string, madeKey: string | undefined): void {
+  private markMiss(request: MarkedRequest, coding: Coding, url: string, madeKey: string | undefined): void {
     if (request.method !== 'GET') return;
-    const missed: Missed = { generation: this.generation, key, admitted: this.doorkeeper.admit(key) };
+    const missed: Missed = { generation: this.generation, coding, key: url, admitted: this.doorkeeper.admit(`${coding} ${url}`) };
     if (madeKey !== undefined) {
       missed.answerKey = madeKey;
-      missed.answerAdmitted = this.doorkeeper.admit(madeKey);
+      missed.answerAdmitted = this.doorkeeper.admit(`${coding} ${madeKey}`);
     }
     request[MISSED] = missed;
   }
 
+  /** Drops the oldest keys (with all their codings) until within bounds; a key served since the last sweep goes round once more. */
   private evict(): void {
-    while (this.entries.size > this.maxEntries || this.bytes > this.maxBytes) {
+    while (this.count > this.maxEntries || this.bytes > this.maxBytes) {
       const [key, oldest] = this.entries.entries().next().value as [string, Entry];
       this.entries.delete(key);
       if (oldest.used) {
         oldest.used = false;
         this.entries.set(key, oldest);
       } else {
-        this.bytes -= oldest.body.length;
+        for (const variant of oldest.variants()) {
+          this.bytes -= variant.body.length;
+          this.count -= 1;
+        }
       }
     }
   }
