@@ -182,10 +182,10 @@ const allRoutes = [
 ];
 const routes = process.env.BENCH_ROUTES ? allRoutes.filter((route) => route.name.includes(process.env.BENCH_ROUTES)) : allRoutes;
 
-/** Runs every route on two servers in alternating runs; medians of each side. */
-async function compare(a, b) {
+/** Runs every route (or those given) on two servers in alternating runs; medians of each side. */
+async function compare(a, b, only = routes) {
   const results = new Map();
-  for (const route of routes) {
+  for (const route of only) {
     const runs = { a: [], b: [] };
     // One unmeasured run on each side first: a fresh process compiles its path for a few
     // seconds (a fresh cluster gateway answered new content at a third of its later rate).
@@ -247,6 +247,27 @@ try {
       const geoRoutes = ['at', 'at, 600 points', 'near'].filter((n) => results.has(n));
       if (staticRate && geoRoutes.length > 0) console.log(`at and near against our static-file rate: ${geoRoutes.map((n) => `${n} ${(results.get(n).b.rps / staticRate).toFixed(2)}`).join(', ')}`);
       console.log(`resident memory after the runs: raw ${mib(rssMiB(raw.child.pid))}, embedded ${mib(rssMiB(embedded.child.pid))}\n`);
+      // What a ratio means: the raw server against a second copy of itself, run the same way.
+      // Any ratio this far from 1.0 says nothing about our code.
+      // A small body, a large one, and a cached computed page.
+      const noiseRoutes = routes.filter((route) => ['static file', 'static page (50 communes)', 'computed sort'].includes(route.name));
+      if (noiseRoutes.length === 0) noiseRoutes.push(routes[0]);
+      const rawTwinPort = nextPort++;
+      const rawTwin = await startProcess(['bench/raw-server.mjs', file, String(rawTwinPort)], process.env, `http://127.0.0.1:${rawTwinPort}${routes[0].path}`);
+      try {
+        pin(rawTwin.child.pid, '1');
+        const noise = await compare({ base: `http://127.0.0.1:${rawPort}`, pid: raw.child.pid }, { base: `http://127.0.0.1:${rawTwinPort}`, pid: rawTwin.child.pid }, noiseRoutes);
+        console.log('noise floor: the raw server against a copy of itself, the same way');
+        console.log('| route | req/s ratio | CPU ratio |');
+        console.log('|---|---|---|');
+        for (const route of noiseRoutes) {
+          const { a, b } = noise.get(route.name);
+          console.log(`| ${route.name} | ${(b.rps / a.rps).toFixed(2)} | ${(a.cpu / b.cpu).toFixed(2)} |`);
+        }
+        console.log('');
+      } finally {
+        rawTwin.child.kill('SIGKILL');
+      }
     } finally {
       raw.child.kill('SIGKILL');
       // The cluster part spreads its processes over every CPU, as a machine would.
