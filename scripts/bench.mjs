@@ -20,6 +20,7 @@ import { resolve } from 'node:path';
 import { DEFAULT_DATASET_DIR, runEtl } from '@mc/etl';
 import { createSearchService } from '@mc/search';
 import { GeoService } from '@mc/geo';
+import { readGeoPack } from '@mc/contracts';
 import { serverNodeFlags, startStack } from '@mc/test-support';
 import { loadOnce, median, rssMiB } from '../bench/http-load.mjs';
 
@@ -65,7 +66,7 @@ if (parts.has('geo')) {
 const geo = GeoService.fromBuild(build.dir).index;
 let seed = 20261125;
 const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
-const centroids = geo.pack.communes.filter((c) => c.centroid).map((c) => [c.centroid[1], c.centroid[0]]);
+const centroids = readGeoPack(build.dir).communes.filter((c) => c.centroid).map((c) => [c.centroid[1], c.centroid[0]]);
 // Half real places (commune centroids), half uniform points over Morocco's bounding box.
 const points = Array.from({ length: 20_000 }, (_, i) => (i % 2 === 0 ? centroids[i % centroids.length] : [21 + random() * 15, -17 + random() * 16]));
 const timeEach = (label, run) => {

@@ -38,6 +38,7 @@ import { GeoIndex } from './geo-index.js';
 export interface GeoData {
   datasetVersion: string;
   units: readonly UnitIndexEntry[];
+  /** The pack, read (or parsed) anew at each call: the index calls it once and keeps only what it needs. */
   pack: () => GeoPack;
   /** A geometry file of the static tree. */
   file: (path: string) => Promise<StaticFile | undefined>;
@@ -50,11 +51,10 @@ export function readGeoData(buildDir: string): GeoData {
   const manifest = sharedManifest(buildDir);
   const geometry = new BuildFolderFiles(buildDir, manifest, isGeometryFile);
   const records = new BuildFolderFiles(buildDir, manifest, (path) => !isGeometryFile(path));
-  let pack: GeoPack | undefined;
   return {
     datasetVersion: manifest.datasetVersion,
     units: sharedUnitIndex(buildDir).units,
-    pack: () => (pack ??= readGeoPack(buildDir)),
+    pack: () => readGeoPack(buildDir),
     file: (path) => geometry.get(path),
     communeFile: async (code) => (await records.get(unitPath('commune', code)))?.body,
   };
@@ -70,7 +70,7 @@ export class GeoService implements GeoPort {
     this.resolver = createResolver(data.units);
   }
 
-  /** The point index, built on the first look-up (about 170 ms and 60 MB for dataset 1.10.0). */
+  /** The point index, built on the first look-up (about 170 ms for dataset 1.10.0). */
   get index(): GeoIndex {
     return (this.built ??= new GeoIndex(this.data.pack()));
   }
