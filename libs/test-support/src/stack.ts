@@ -7,7 +7,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
-import { freePort, startRedis, type RedisServer } from './redis.js';
+import { freePort } from './ports.js';
+import { startRedis, type RedisServer } from './redis.js';
 
 export type StackProcess = 'catalog' | 'search' | 'geo-1' | 'geo-2' | 'gateway';
 
