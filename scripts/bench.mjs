@@ -8,7 +8,7 @@
 //  5. cluster mode (npm run stack) against embedded mode, the same way.
 // BENCH_SECONDS (2) per run, BENCH_ROUNDS (6) alternating runs per route (each side first in
 // every other), BENCH_PARTS (search,geo,start,http,cluster) to run only some, BENCH_ROUTES
-// (a part of a route's name, such as "search") to load only the routes it names. Every loop is bounded in count and in time.
+// (parts of routes' names, comma-separated, such as "search,one douar") to load only those. Every loop is bounded in count and in time.
 // Figures go to docs/performance.md by hand.
 import { spawn, spawnSync } from 'node:child_process';
 import { get } from 'node:http';
@@ -181,13 +181,15 @@ const allRoutes = [
   { name: 'computed sort, new content', path: `/api/communes?sort=-density&${populationRange(0)}`, vary: (n) => `/api/communes?sort=-density&${populationRange(n)}` },
   { name: 'sorted by a figure, new content', path: `/api/communes?sort=-economy.per1000.jobs&${populationRange(0)}`, vary: (n) => `/api/communes?sort=-economy.per1000.jobs&${populationRange(n)}` },
 ];
-const routes = process.env.BENCH_ROUTES ? allRoutes.filter((route) => route.name.includes(process.env.BENCH_ROUTES)) : allRoutes;
+const routeNames = process.env.BENCH_ROUTES?.split(',').filter(Boolean);
+const routes = routeNames ? allRoutes.filter((route) => routeNames.some((name) => route.name.includes(name))) : allRoutes;
 
 /** Runs every route (or those given) on two servers in alternating runs; medians of each side. */
 async function compare(a, b, only = routes) {
   const results = new Map();
   for (const route of only) {
     const runs = { a: [], b: [] };
+    const paired = { rps: [], cpu: [] };
     // One unmeasured run on each side first: a fresh process compiles its path for a few
     // seconds (a fresh cluster gateway answered new content at a third of its later rate).
     await loadOnce(a.base, route, seconds, a.pid);
@@ -197,9 +199,14 @@ async function compare(a, b, only = routes) {
     for (let round = 0; round < rounds; round++) {
       const order = round % 2 === 0 ? [a, b] : [b, a];
       for (const side of order) runs[side === a ? 'a' : 'b'].push(await loadOnce(side.base, route, seconds, side.pid));
+      const [ra, rb] = [runs.a.at(-1), runs.b.at(-1)];
+      paired.rps.push(rb.rps / ra.rps);
+      paired.cpu.push(ra.cpuMsPerRequest / rb.cpuMsPerRequest);
     }
     const summary = (list) => ({ rps: median(list.map((r) => r.rps)), cpu: median(list.map((r) => r.cpuMsPerRequest)), p50: median(list.map((r) => r.p50)), p99: median(list.map((r) => r.p99)), errors: list.reduce((n, r) => n + r.errors, 0) });
-    results.set(route.name, { a: summary(runs.a), b: summary(runs.b) });
+    // Ratios are the medians of each round's pair (two runs seconds apart), not the ratio of
+    // the medians: a drift of the machine over the minute a route takes then cancels out.
+    results.set(route.name, { a: summary(runs.a), b: summary(runs.b), rpsRatio: median(paired.rps), cpuRatio: median(paired.cpu) });
   }
   return results;
 }
@@ -219,9 +226,11 @@ let embedded;
 if (parts.has('http') || parts.has('cluster')) embedded = await startEmbedded();
 try {
   if (parts.has('http')) {
-    // The raw baseline answers with exactly what the embedded server answered once.
+    // The raw baseline answers with exactly what the embedded server answered once. Every
+    // route is asked, even when BENCH_ROUTES picks some: the server then holds what every
+    // route loads, as in a whole run, and a part measures what the whole would.
     const answers = [];
-    for (const route of routes) {
+    for (const route of allRoutes) {
       // node:http, not fetch: the body as sent (compressed), not decoded.
       const response = await new Promise((done, fail) => get(`${embedded.base}${route.path}`, { headers: { 'accept-encoding': 'br' } }, done).on('error', fail));
       const chunks = [];
@@ -241,8 +250,8 @@ try {
       console.log('|---|---|---|---|---|---|---|---|---|');
       const results = await compare({ base: `http://127.0.0.1:${rawPort}`, pid: raw.child.pid }, { base: embedded.base, pid: embedded.child.pid });
       for (const route of routes) {
-        const { a, b } = results.get(route.name);
-        console.log(`| ${route.name} \`${route.path}\` | ${a.rps.toFixed(0)} | ${b.rps.toFixed(0)} | ${(b.rps / a.rps).toFixed(2)} | ${ms(a.cpu)} | ${ms(b.cpu)} | ${(a.cpu / b.cpu).toFixed(2)} | ${b.p50}/${b.p99} | ${b.errors} |`);
+        const { a, b, rpsRatio, cpuRatio } = results.get(route.name);
+        console.log(`| ${route.name} \`${route.path}\` | ${a.rps.toFixed(0)} | ${b.rps.toFixed(0)} | ${rpsRatio.toFixed(2)} | ${ms(a.cpu)} | ${ms(b.cpu)} | ${cpuRatio.toFixed(2)} | ${b.p50}/${b.p99} | ${b.errors} |`);
       }
       const staticRate = results.get('static file')?.b.rps;
       const geoRoutes = ['at', 'at, 600 points', 'near'].filter((n) => results.has(n));
@@ -262,8 +271,8 @@ try {
         console.log('| route | req/s ratio | CPU ratio |');
         console.log('|---|---|---|');
         for (const route of noiseRoutes) {
-          const { a, b } = noise.get(route.name);
-          console.log(`| ${route.name} | ${(b.rps / a.rps).toFixed(2)} | ${(a.cpu / b.cpu).toFixed(2)} |`);
+          const { rpsRatio, cpuRatio } = noise.get(route.name);
+          console.log(`| ${route.name} | ${rpsRatio.toFixed(2)} | ${cpuRatio.toFixed(2)} |`);
         }
         console.log('');
       } finally {
@@ -288,8 +297,8 @@ try {
       console.log('|---|---|---|---|---|---|');
       const results = await compare({ base: embedded.base, pid: embedded.child.pid }, { base: stack.gatewayUrl, pid: stack.pid('gateway') });
       for (const route of routes) {
-        const { a, b } = results.get(route.name);
-        console.log(`| ${route.name} | ${a.rps.toFixed(0)} | ${b.rps.toFixed(0)} | ${(b.rps / a.rps).toFixed(2)} | ${b.p50}/${b.p99} | ${b.errors} |`);
+        const { a, b, rpsRatio } = results.get(route.name);
+        console.log(`| ${route.name} | ${a.rps.toFixed(0)} | ${b.rps.toFixed(0)} | ${rpsRatio.toFixed(2)} | ${b.p50}/${b.p99} | ${b.errors} |`);
       }
       console.log(`resident memory after the runs: ${names.map((n) => `${n} ${mib(rssMiB(stack.pid(n)))}`).join(', ')}`);
     } finally {

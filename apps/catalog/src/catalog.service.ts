@@ -33,7 +33,7 @@ import {
 } from '@mc/contracts';
 import { filterCommunes, sortCommunes } from './lists/commune-list.js';
 import { planCommuneList } from './lists/list-plan.js';
-import { figureValue, sortableIndicators, type FigureCatalogues, type FigureSource } from './lists/figure-values.js';
+import { FigureColumns, figureValue, type FigureCatalogues } from './lists/figure-values.js';
 import type { DatasetStore } from './store/dataset-store.js';
 
 /** Orders kept in memory: each is 1,503 rows (shallow copies when sorted by a figure). */
@@ -45,7 +45,7 @@ export class CatalogService implements CatalogPort {
   private readonly resolver: Resolver;
   private readonly fileSource: FileSource;
   private readonly orders = new Map<string, readonly CommuneRow[]>();
-  private figures?: Promise<{ catalogues: FigureCatalogues; source: FigureSource }>;
+  private figures?: Promise<FigureColumns>;
   /** The commune records, parsed from their own static files at the first list: one source of truth, whatever the store. */
   private records?: Promise<readonly CommuneRecord[]>;
   /** Douar lists parsed from their static files, by path, most recently used last. */
@@ -94,8 +94,7 @@ export class CatalogService implements CatalogPort {
     const communeRecords = await this.communeRecords();
     if (!sort.figure) rows = sortCommunes(communeRecords, sort);
     else {
-      const { catalogues, source } = await (this.figures ??= this.loadFigures());
-      const figure = figureValue(sort.key, catalogues, source);
+      const figure = figureValue(sort.key, await (this.figures ??= this.loadFigures()));
       const annotated = communeRecords.map((c) => {
         const basis = figure.basis(c);
         return { ...c, indicator: { path: figure.path, value: figure.value(c) }, ...(figure.derived ? { derived: true } : {}), ...(basis ? { basis } : {}) };
@@ -108,8 +107,8 @@ export class CatalogService implements CatalogPort {
     return rows;
   }
 
-  /** The field catalogues and every commune's census and establishment records, in one batch. */
-  private async loadFigures(): Promise<{ catalogues: FigureCatalogues; source: FigureSource }> {
+  /** The field catalogues, and every commune's census and establishment figures as columns. */
+  private async loadFigures(): Promise<FigureColumns> {
     const catalogueFiles = ['/data/v1/indicators/fields.json', '/data/v1/indicators/2014/fields.json', '/data/v1/economy/fields.json'];
     const codes = (await this.communeRecords()).map((c) => c.code);
     const paths = [...catalogueFiles, ...codes.map((code) => `/api/communes/${code}/indicators.json`), ...codes.map((code) => `/api/communes/${code}/economy.json`)];
@@ -118,16 +117,18 @@ export class CatalogService implements CatalogPort {
     if (!indicators || !economy) throw new Error(`build ${this.store.datasetVersion} has no field catalogues`);
     // A dataset without the 2014 census has no 2014 catalogue: no 2014 or change sort keys.
     const none = { people: [], households: [] };
-    const indicatorRecords = recordsByCode(codes, files.slice(catalogueFiles.length), sortableIndicators);
-    const economyRecords = recordsByCode(codes, files.slice(catalogueFiles.length + codes.length), (record) => record);
-    return {
-      catalogues: {
-        indicators: { people: indicators.people, households: indicators.households },
-        indicators2014: indicators2014 ? { people: indicators2014.people, households: indicators2014.households } : none,
-        economy: economy.fields,
-      },
-      source: figureSource(indicatorRecords, economyRecords),
+    const catalogues: FigureCatalogues = {
+      indicators: { people: indicators.people, households: indicators.households },
+      indicators2014: indicators2014 ? { people: indicators2014.people, households: indicators2014.households } : none,
+      economy: economy.fields,
     };
+    const columns = new FigureColumns(codes, catalogues);
+    // Each file parsed and read in turn: a whole record dies young instead of filling the old generation.
+    codes.forEach((code, i) => {
+      columns.addIndicators(code, parseFile(files[catalogueFiles.length + i])?.data);
+      columns.addEconomy(code, parseFile(files[catalogueFiles.length + codes.length + i])?.data);
+    });
+    return columns;
   }
 
   get datasetVersion(): string {
@@ -210,16 +211,3 @@ export class CatalogService implements CatalogPort {
 }
 
 const parseFile = (file: StaticFile | undefined) => (file ? JSON.parse(file.body.toString('utf8')) : undefined);
-
-/**
- * The part `keep` keeps of each code's record (files in the order of `codes`), each file
- * parsed and cut in turn: a whole record dies young instead of filling the old generation.
- */
-function recordsByCode(codes: readonly string[], files: ReadonlyArray<StaticFile | undefined>, keep: (record: Record<string, any> | undefined) => Record<string, any> | undefined) {
-  return new Map(codes.map((code, i) => [code, keep(parseFile(files[i])?.data)]));
-}
-
-/** Outside the method on purpose: closures made there would share its scope, and hold every file it read. */
-function figureSource(indicators: ReadonlyMap<string, Record<string, any> | undefined>, economy: ReadonlyMap<string, Record<string, any> | undefined>): FigureSource {
-  return { indicators: (code) => indicators.get(code), economy: (code) => economy.get(code) };
-}

@@ -21,10 +21,83 @@ export interface FigureCatalogues {
 
 type Json = Record<string, any>;
 
-export interface FigureSource {
-  /** The commune's indicators record (2024, with its 2014 block), if the dataset has one. */
-  indicators(code: string): Json | undefined;
-  economy(code: string): Json | undefined;
+/** A census field's column: its year and table, then the field (paths repeat across tables). */
+const censusColumn = (year: '2024' | '2014', people: boolean, field: Field) => `${year} ${people ? 'people' : 'households'} ${field.topic}.${field.key}`;
+const economyColumn = (topic: string, key: string) => `economy ${topic}.${key}`;
+/** What the derived economy ratios read, whether or not the catalogue lists it. */
+const ESTABLISHMENT_TOTALS = ['total', 'jobs', 'business'].map((key) => ({ topic: 'establishments', key }));
+
+/**
+ * Every commune's sortable figures as columns: one Float64Array per field of the catalogues,
+ * NaN where a commune has no figure, and the communes whose establishment counts are their
+ * arrondissements' sum. Filled from one record at a time (`addIndicators`, `addEconomy`), so
+ * no record outlives its parse. The figures of 1,503 communes held as the records' totals took
+ * 10 MB of the heap, which every young collection walks; as columns they take 3 MB outside it.
+ */
+export class FigureColumns {
+  private readonly indexOf: Map<string, number>;
+  private readonly columns = new Map<string, Float64Array>();
+  private readonly summed: Uint8Array;
+
+  constructor(
+    codes: readonly string[],
+    readonly catalogues: FigureCatalogues,
+  ) {
+    this.indexOf = new Map(codes.map((code, i) => [code, i]));
+    this.summed = new Uint8Array(codes.length);
+    const names = [
+      ...catalogues.indicators.people.map((f) => censusColumn('2024', true, f)),
+      ...catalogues.indicators.households.map((f) => censusColumn('2024', false, f)),
+      ...catalogues.indicators2014.people.map((f) => censusColumn('2014', true, f)),
+      ...catalogues.indicators2014.households.map((f) => censusColumn('2014', false, f)),
+      ...[...catalogues.economy, ...ESTABLISHMENT_TOTALS].map((f) => economyColumn(f.topic, f.key)),
+    ];
+    for (const name of names) if (!this.columns.has(name)) this.columns.set(name, new Float64Array(codes.length).fill(NaN));
+  }
+
+  /** Takes the 2024 and 2014 totals of commune `code`'s indicators record. */
+  addIndicators(code: string, record: Json | undefined): void {
+    const i = this.indexOf.get(code);
+    if (i === undefined || !record) return;
+    const year = (name: '2024' | '2014', fields: FigureCatalogues['indicators'], totals: Json | undefined) => {
+      for (const f of fields.people) this.set(censusColumn(name, true, f), i, totals?.people?.total?.all?.[f.topic]?.[f.key]);
+      for (const f of fields.households) this.set(censusColumn(name, false, f), i, totals?.households?.total?.[f.topic]?.[f.key]);
+    };
+    year('2024', this.catalogues.indicators, record);
+    year('2014', this.catalogues.indicators2014, record['2014'] ?? undefined);
+  }
+
+  /** Takes the establishment counts of commune `code`'s economy record. */
+  addEconomy(code: string, record: Json | undefined): void {
+    const i = this.indexOf.get(code);
+    if (i === undefined || !record) return;
+    for (const f of [...this.catalogues.economy, ...ESTABLISHMENT_TOTALS]) this.set(economyColumn(f.topic, f.key), i, record.topics?.[f.topic]?.[f.key]);
+    this.summed[i] = record.basis === 'arrondissement_sum' ? 1 : 0;
+  }
+
+  /** A figure of a commune: null where it has none. */
+  value(column: string, code: string): number | null {
+    const i = this.indexOf.get(code);
+    const value = i === undefined ? NaN : this.columns.get(column)![i]!;
+    return Number.isNaN(value) ? null : value;
+  }
+
+  census(year: '2024' | '2014', people: boolean, field: Field, code: string): number | null {
+    return this.value(censusColumn(year, people, field), code);
+  }
+
+  economy(topic: string, key: string, code: string): number | null {
+    return this.value(economyColumn(topic, key), code);
+  }
+
+  economySummed(code: string): boolean {
+    const i = this.indexOf.get(code);
+    return i !== undefined && this.summed[i] === 1;
+  }
+
+  private set(column: string, i: number, value: unknown): void {
+    if (typeof value === 'number' && Number.isFinite(value)) this.columns.get(column)![i] = value;
+  }
 }
 
 export interface FigureValue {
@@ -36,26 +109,14 @@ export interface FigureValue {
   basis(commune: CommuneRecord): 'arrondissement_sum' | undefined;
 }
 
-const DERIVED_ECONOMY: Record<string, (topics: Json, population: number | null) => number | null> = {
-  'per1000.establishments': (t, p) => (p ? (t.establishments.total * 1000) / p : null),
-  'per1000.jobs': (t, p) => (p ? (t.establishments.jobs * 1000) / p : null),
-  'perBusiness.jobs': (t) => (t.establishments.business ? t.establishments.jobs / t.establishments.business : null),
+/** The derived economy ratios, from a commune's establishment counts (null where one is missing). */
+const DERIVED_ECONOMY: Record<string, (count: (key: string) => number | null, population: number | null) => number | null> = {
+  'per1000.establishments': (count, p) => ratio(count('total'), p, 1000),
+  'per1000.jobs': (count, p) => ratio(count('jobs'), p, 1000),
+  'perBusiness.jobs': (count) => ratio(count('jobs'), count('business'), 1),
 };
+const ratio = (top: number | null, bottom: number | null, scale: number) => (top === null || !bottom ? null : (top * scale) / bottom);
 
-/** The totals of one census year: all that `figureValue` reads of it. */
-const totalsOf = (year: Json | undefined): Json | undefined =>
-  year && { people: { total: { all: year.people?.total?.all } }, households: { total: year.households?.total } };
-
-/**
- * The parts of a commune's indicators record that `figureValue` reads: the totals of 2024 and
- * of 2014. A whole record holds every breakdown (sex, milieu) of both years; kept for 1,503
- * communes, whole records took 35 MB more of the heap, which every young collection walks.
- */
-export function sortableIndicators(record: Json | undefined): Json | undefined {
-  return record && { ...totalsOf(record), 2014: totalsOf(record['2014']) };
-}
-
-const numeric = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 const tidy = (v: number | null) => (v === null ? null : Math.round(v * 1e6) / 1e6);
 const topicsOf = (fields: Field[]) => [...new Set(fields.map((f) => f.topic))];
 const keysOf = (fields: Field[], topic: string) => fields.filter((f) => f.topic === topic).map((f) => f.path);
@@ -69,21 +130,20 @@ function refuse(path: string, what: string, fields: Field[], topic: string): nev
   );
 }
 
-export function figureValue(path: string, catalogues: FigureCatalogues, source: FigureSource): FigureValue {
+/** The sort value of `path` for any commune, read from `columns`; an unknown path is refused. */
+export function figureValue(path: string, columns: FigureColumns): FigureValue {
+  const catalogues = columns.catalogues;
   const noBasis = () => undefined;
   if (path.startsWith('economy.')) {
     const rest = path.slice('economy.'.length);
-    const economyBasis = (c: CommuneRecord) => (source.economy(c.code)?.basis === 'arrondissement_sum' ? ('arrondissement_sum' as const) : undefined);
+    const economyBasis = (c: CommuneRecord) => (columns.economySummed(c.code) ? ('arrondissement_sum' as const) : undefined);
     const derived = DERIVED_ECONOMY[rest];
     if (derived) {
       return {
         path,
         derived: true,
         basis: economyBasis,
-        value: (c) => {
-          const record = source.economy(c.code);
-          return record ? tidy(derived(record.topics, c.population['2024']?.total ?? null)) : null;
-        },
+        value: (c) => tidy(derived((key) => columns.economy('establishments', key, c.code), c.population['2024']?.total ?? null)),
       };
     }
     const field = catalogues.economy.find((f) => f.path === rest);
@@ -97,12 +157,10 @@ export function figureValue(path: string, catalogues: FigureCatalogues, source: 
           : `${path} is not an establishment figure; economy topics are ${topicsOf(catalogues.economy).join(', ')}, and the derived ${derivedKeys.join(', ')}`,
       );
     }
-    return { path, derived: false, basis: economyBasis, value: (c) => numeric(source.economy(c.code)?.topics?.[field.topic]?.[field.key]) };
+    return { path, derived: false, basis: economyBasis, value: (c) => columns.economy(field.topic, field.key, c.code) };
   }
 
   const census = [...catalogues.indicators.people, ...catalogues.indicators.households];
-  const at = (record: Json | undefined, field: Field, people: boolean) =>
-    numeric(people ? record?.people?.total?.all?.[field.topic]?.[field.key] : record?.households?.total?.[field.topic]?.[field.key]);
   const lookup = (p: string) => {
     const people = catalogues.indicators.people.find((f) => f.path === p);
     const field = people ?? catalogues.indicators.households.find((f) => f.path === p);
@@ -125,7 +183,7 @@ export function figureValue(path: string, catalogues: FigureCatalogues, source: 
         `${path}: the 2014 census did not ask ${rest} the same way${comparable.length > 0 ? `; comparable figures of ${current.field.topic} are ${comparable.join(', ')}` : ''}`,
       );
     }
-    const value2014 = (c: CommuneRecord) => at(source.indicators(c.code)?.['2014'] ?? undefined, old2014.f, old2014.people);
+    const value2014 = (c: CommuneRecord) => columns.census('2014', old2014.people, old2014.f, c.code);
     return {
       path,
       derived: false,
@@ -134,7 +192,7 @@ export function figureValue(path: string, catalogues: FigureCatalogues, source: 
         prefix === '2014'
           ? value2014
           : (c) => {
-              const now = at(source.indicators(c.code), current.field, current.people);
+              const now = columns.census('2024', current.people, current.field, c.code);
               const then = value2014(c);
               return now === null || then === null ? null : tidy(now - then);
             },
@@ -143,5 +201,5 @@ export function figureValue(path: string, catalogues: FigureCatalogues, source: 
 
   const found = lookup(path);
   if (!found) refuse(path, 'a census figure', census, path.split('.')[0]!);
-  return { path, derived: false, basis: noBasis, value: (c) => at(source.indicators(c.code), found.field, found.people) };
+  return { path, derived: false, basis: noBasis, value: (c) => columns.census('2024', found.people, found.field, c.code) };
 }
