@@ -8,40 +8,66 @@
 import { NEIGHBOURHOOD_MIN_LENGTH, type Level, type PreparedQuery, type SearchDocument } from '@mc/contracts';
 import type { SearchEngine } from './search-engine.js';
 
-const add = <K, V>(map: Map<K, V[]>, key: K, value: V) => {
-  const list = map.get(key);
-  if (list) list.push(value);
-  else map.set(key, [value]);
+/**
+ * Postings: the documents under a key, one held as itself and several as an array. Most keys
+ * (a douar's word or skeleton) have one document, and 100k one-element arrays took megabytes
+ * of the heap, which every young collection walks (docs/design.md, "Serving fast").
+ */
+type Posting = SearchDocument | SearchDocument[];
+
+const add = (map: Map<string, Posting>, key: string, doc: SearchDocument) => {
+  const posting = map.get(key);
+  if (posting === undefined) map.set(key, doc);
+  else if (Array.isArray(posting)) posting.push(doc);
+  else map.set(key, [posting, doc]);
+};
+
+/** Adds the documents under `key` to `found`. */
+const collect = (map: Map<string, Posting>, key: string, found: Set<SearchDocument>) => {
+  const posting = map.get(key);
+  if (posting === undefined) return;
+  if (Array.isArray(posting)) for (const doc of posting) found.add(doc);
+  else found.add(posting);
 };
 
 export class EmbeddedEngine implements SearchEngine {
   readonly name = 'embedded' as const;
-  private readonly byGram = new Map<string, SearchDocument[]>();
-  private readonly bySkeleton = new Map<string, SearchDocument[]>();
-  private readonly byAlias = new Map<string, SearchDocument[]>();
+  private readonly byGram = new Map<string, Posting>();
+  private readonly bySkeleton = new Map<string, Posting>();
+  private readonly byAlias = new Map<string, Posting>();
   /** Every word of every named place and douar, to the units holding it (the scorer's "word" rule). */
-  private readonly byPlaceWord = new Map<string, SearchDocument[]>();
-  /** Every folded place and douar name with its unit, sorted: a prefix is a range found by bisection. */
-  private readonly placeNames: Array<[string, SearchDocument]> = [];
+  private readonly byPlaceWord = new Map<string, Posting>();
+  /**
+   * Every folded place and douar name, sorted, and the unit of each at the same index: a prefix
+   * is a range found by bisection. Two arrays rather than 43k pairs.
+   */
+  private readonly placeNames: string[];
+  private readonly placeUnits: SearchDocument[];
 
   constructor(private readonly documents: readonly SearchDocument[]) {
+    const names: string[] = [];
+    const units: SearchDocument[] = [];
     for (const doc of documents) {
       for (const gram of doc.grams) add(this.byGram, gram, doc);
       for (const skeleton of doc.skeletons) add(this.bySkeleton, skeleton, doc);
       for (const alias of doc.aliases) add(this.byAlias, alias, doc);
       for (const place of doc.neighbourhoods ?? []) {
         for (const name of place.folded) {
-          this.placeNames.push([name, doc]);
+          names.push(name);
+          units.push(doc);
           for (const word of new Set(name.split(' '))) add(this.byPlaceWord, word, doc);
         }
       }
       for (const douar of doc.douars ?? []) {
-        this.placeNames.push([douar.folded, doc]);
+        names.push(douar.folded);
+        units.push(doc);
         for (const word of new Set(douar.folded.split(' '))) add(this.byPlaceWord, word, doc);
         if (douar.skeleton !== undefined) add(this.bySkeleton, douar.skeleton, doc);
       }
     }
-    this.placeNames.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+    const order = names.map((_, i) => i).sort((a, b) => (names[a]! < names[b]! ? -1 : names[a]! > names[b]! ? 1 : a - b));
+    this.placeNames = order.map((i) => names[i]!);
+    this.placeUnits = order.map((i) => units[i]!);
   }
 
   /** Units holding a place whose name begins with `prefix`, or has it as a whole word. */
@@ -51,11 +77,11 @@ export class EmbeddedEngine implements SearchEngine {
     let hi = this.placeNames.length;
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
-      if (this.placeNames[mid]![0] < folded) lo = mid + 1;
+      if (this.placeNames[mid]! < folded) lo = mid + 1;
       else hi = mid;
     }
-    for (let i = lo; i < this.placeNames.length && this.placeNames[i]![0].startsWith(folded); i++) found.add(this.placeNames[i]![1]);
-    for (const doc of this.byPlaceWord.get(folded) ?? []) found.add(doc);
+    for (let i = lo; i < this.placeNames.length && this.placeNames[i]!.startsWith(folded); i++) found.add(this.placeUnits[i]!);
+    collect(this.byPlaceWord, folded, found);
   }
 
   async candidates(query: PreparedQuery): Promise<Iterable<SearchDocument>> {
@@ -65,9 +91,9 @@ export class EmbeddedEngine implements SearchEngine {
   /** Synchronous core, also used by the benchmark. Levels are filtered by the scorer. */
   candidatesSync(query: PreparedQuery, _levels?: ReadonlySet<Level> | null): Set<SearchDocument> {
     const found = new Set<SearchDocument>();
-    for (const gram of query.distinctGrams) for (const doc of this.byGram.get(gram) ?? []) found.add(doc);
-    for (const doc of this.byAlias.get(query.folded) ?? []) found.add(doc);
-    if (query.skeleton !== null) for (const doc of this.bySkeleton.get(query.skeleton) ?? []) found.add(doc);
+    for (const gram of query.distinctGrams) collect(this.byGram, gram, found);
+    collect(this.byAlias, query.folded, found);
+    if (query.skeleton !== null) collect(this.bySkeleton, query.skeleton, found);
     this.placesFor(query.folded, found);
     if (query.folded.length > 0 && query.folded.length < 3) {
       for (const doc of this.documents) {
