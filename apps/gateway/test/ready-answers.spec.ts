@@ -1,7 +1,7 @@
 // The answers kept ready to write (ReadyAnswers), without HTTP: what is kept, what is served,
 // and what a new dataset version or the memory bound removes.
 import assert from 'node:assert/strict';
-import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import type { IncomingMessage, OutgoingHttpHeader, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { describe, it } from 'node:test';
 import { ReadyAnswers, type ReadyAnswer } from '../src/http/ready-answers.js';
 import { ResponseCache } from '../src/http/response-cache.js';
@@ -10,7 +10,11 @@ const request = (url: string, headers: Record<string, string> = {}, method = 'GE
 function response() {
   const sent: { status?: number; headers?: OutgoingHttpHeaders; body?: Buffer } = {};
   const res = {
-    writeHead(status: number, headers: OutgoingHttpHeaders) {
+    writeHead(status: number, head: OutgoingHttpHeader[]) {
+      // Written as the flat list of text Node writes by index (name, value, …).
+      assert.ok(Array.isArray(head) && head.every((item) => typeof item === 'string'), 'headers are a flat list of text');
+      const headers: OutgoingHttpHeaders = {};
+      for (let i = 0; i < head.length; i += 2) headers[head[i] as string] = head[i + 1];
       Object.assign(sent, { status, headers });
       return res;
     },

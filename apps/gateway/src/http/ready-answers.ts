@@ -13,7 +13,7 @@
  * spelled from the new URL (`Spellings.respell`).
  */
 import { Doorkeeper, ownMemory } from '@mc/contracts';
-import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import type { IncomingMessage, OutgoingHttpHeader, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { answerKey, pathOf } from './answer-keys.js';
 import { matchesIfNoneMatch, negotiateEncoding, type Coding } from './encoding.js';
 
@@ -38,8 +38,34 @@ export interface Spellings {
   respell?: (url: string) => { etag: string; body: Buffer } | undefined;
 }
 
-interface Variant extends ReadyAnswer {
+/** An answer as the listener writes it. */
+interface Variant {
+  etag: string;
+  /** The 200's headers as the flat list `writeHead` takes (name, value, name, value…). */
+  head: OutgoingHttpHeader[];
+  /** The 304's, the same way. */
+  notModifiedHead: OutgoingHttpHeader[];
+  body: Buffer;
   respell?: Spellings['respell'];
+}
+
+/**
+ * Headers as a flat list of text. Node writes a list by index, where an object costs it a
+ * for-in with an own-property check and a keyed load per header, the loads megamorphic in a
+ * process whose answers carry different header sets (docs/design.md, "Serving fast"). A
+ * number is written as text for the same reason: Node would convert it on every request.
+ */
+function flatHead(headers: OutgoingHttpHeaders): OutgoingHttpHeader[] {
+  const head: OutgoingHttpHeader[] = [];
+  for (const [name, value] of Object.entries(headers)) if (value !== undefined) head.push(name, typeof value === 'number' ? String(value) : value);
+  return head;
+}
+
+/** `head` with the value of `name` (lower-case, as Node and Fastify keep them) replaced. */
+function withHeader(head: readonly OutgoingHttpHeader[], name: string, value: string): OutgoingHttpHeader[] {
+  const changed = head.slice();
+  for (let i = 0; i < changed.length; i += 2) if (changed[i] === name) changed[i + 1] = value;
+  return changed;
 }
 
 /**
@@ -71,18 +97,10 @@ class Entry {
   }
 }
 
-/** Node writes a string header value as it is; a number it converts on every request. */
-function textHeaders(headers: OutgoingHttpHeaders): OutgoingHttpHeaders {
-  const text: OutgoingHttpHeaders = {};
-  for (const [name, value] of Object.entries(headers)) if (value !== undefined) text[name] = typeof value === 'number' ? String(value) : value;
-  return text;
-}
-
 /**
  * What a request that missed carries to `keep`: the generation it began in, its keys (its URL,
  * and what makes its answer when its route's parameters are known) and whether each was seen before.
  */
-const MISSED = Symbol('mc.readyAnswers.missed');
 interface Missed {
   generation: number;
   coding: Coding;
@@ -92,7 +110,6 @@ interface Missed {
   answerKey?: string;
   answerAdmitted?: boolean;
 }
-type MarkedRequest = IncomingMessage & { [MISSED]?: Missed };
 
 /** The few request headers the listener reads, from `rawHeaders`: building `headers` costs more than the rest. */
 interface Wanted {
@@ -128,6 +145,13 @@ export class ReadyAnswers {
   private readonly doorkeeper = new Doorkeeper();
   /** The parameters each path's route reads, learnt from its answers. */
   private readonly reads = new Map<string, readonly string[]>();
+  /**
+   * Requests that missed, to what `keep` needs of them. Beside the request rather than on it: a
+   * property added to some IncomingMessages gives them a second hidden class, and Node's HTTP
+   * code, which every request runs, then meets two shapes where it met one (docs/design.md,
+   * "Serving fast").
+   */
+  private readonly missed = new WeakMap<IncomingMessage, Missed>();
   private bytes = 0;
   private count = 0;
   private generation = 0;
@@ -151,7 +175,7 @@ export class ReadyAnswers {
     const url = request.url!;
     const coding = this.codingOf(wanted.acceptEncoding);
     const kept = this.entries.get(url);
-    let answer: ReadyAnswer | undefined = kept?.get(coding);
+    let answer: Variant | undefined = kept?.get(coding);
     if (answer) kept!.used = true;
     else {
       const reads = this.reads.get(pathOf(url));
@@ -161,7 +185,7 @@ export class ReadyAnswers {
       const variant = template?.get(coding);
       answer = variant && this.respelled(variant, url);
       if (!answer) {
-        this.markMiss(request as MarkedRequest, coding, url, madeKey);
+        this.markMiss(request, coding, url, madeKey);
         return false;
       }
       template!.used = true;
@@ -171,24 +195,28 @@ export class ReadyAnswers {
     this.answered += 1;
     const ifNoneMatch = wanted.ifNoneMatch;
     if (ifNoneMatch !== undefined && matchesIfNoneMatch(ifNoneMatch, answer.etag)) {
-      response.writeHead(304, answer.notModifiedHeaders).end();
+      // statusCode set before writeHead, as the framework sets it: every ServerResponse then
+      // gets its properties in one order and so one hidden class (see `missed`).
+      response.statusCode = 304;
+      response.writeHead(304, answer.notModifiedHead).end();
       this.onAnswer?.(request, 304);
     } else {
-      response.writeHead(200, answer.headers).end(method === 'HEAD' ? undefined : answer.body);
+      response.statusCode = 200;
+      response.writeHead(200, answer.head).end(method === 'HEAD' ? undefined : answer.body);
       this.onAnswer?.(request, 200);
     }
     return true;
   }
 
   /** `template`'s answer under `url`: the same, or with its links spelled from `url`. */
-  private respelled(template: Variant, url: string): ReadyAnswer | undefined {
+  private respelled(template: Variant, url: string): Variant | undefined {
     if (!template.respell) return template;
     const made = template.respell(url);
     if (!made) return undefined;
     return {
       etag: made.etag,
-      headers: { ...template.headers, etag: made.etag, 'content-length': String(made.body.length) },
-      notModifiedHeaders: { ...template.notModifiedHeaders, etag: made.etag },
+      head: withHeader(withHeader(template.head, 'etag', made.etag), 'content-length', String(made.body.length)),
+      notModifiedHead: withHeader(template.notModifiedHead, 'etag', made.etag),
       body: made.body,
     };
   }
@@ -203,7 +231,7 @@ export class ReadyAnswers {
 
   /** Whether `keep` would keep the answer to this request (so that it is worth preparing). */
   admits(request: IncomingMessage): boolean {
-    const missed = (request as MarkedRequest)[MISSED];
+    const missed = this.missed.get(request);
     return request.method === 'GET' && missed !== undefined && (missed.admitted || missed.answerAdmitted === true) && missed.generation === this.generation;
   }
 
@@ -213,8 +241,8 @@ export class ReadyAnswers {
    */
   keep(request: IncomingMessage, answer: ReadyAnswer, spellings?: Spellings): void {
     if (!this.admits(request) || answer.body.length > this.maxBytes / 16) return;
-    const missed = (request as MarkedRequest)[MISSED]!;
-    const ready = { ...answer, headers: textHeaders(answer.headers), notModifiedHeaders: textHeaders(answer.notModifiedHeaders) };
+    const missed = this.missed.get(request)!;
+    const ready: Variant = { etag: answer.etag, head: flatHead(answer.headers), notModifiedHead: flatHead(answer.notModifiedHeaders), body: answer.body };
     if (missed.admitted) this.set(missed.key, missed.coding, ready);
     if (spellings && missed.answerKey !== undefined && missed.answerAdmitted) this.set(missed.answerKey, missed.coding, { ...ready, respell: spellings.respell });
   }
@@ -253,14 +281,14 @@ export class ReadyAnswers {
     return coding;
   }
 
-  private markMiss(request: MarkedRequest, coding: Coding, url: string, madeKey: string | undefined): void {
+  private markMiss(request: IncomingMessage, coding: Coding, url: string, madeKey: string | undefined): void {
     if (request.method !== 'GET') return;
     const missed: Missed = { generation: this.generation, coding, key: url, admitted: this.doorkeeper.admit(`${coding} ${url}`) };
     if (madeKey !== undefined) {
       missed.answerKey = madeKey;
       missed.answerAdmitted = this.doorkeeper.admit(`${coding} ${madeKey}`);
     }
-    request[MISSED] = missed;
+    this.missed.set(request, missed);
   }
 
   /** Drops the oldest keys (with all their codings) until within bounds; a key served since the last sweep goes round once more. */
