@@ -15,6 +15,7 @@ import {
   prepareRowsJson,
   PageHeads,
   pageCount,
+  pageEnvelope,
   pagedEnvelope,
   withPage,
   type CatalogPort,
@@ -31,7 +32,7 @@ import {
   type StaticFile,
   unitPath,
 } from '@mc/contracts';
-import { filterCommunes, sortCommunes } from './lists/commune-list.js';
+import { filterCommunePage, sortCommunes } from './lists/commune-list.js';
 import { planCommuneList } from './lists/list-plan.js';
 import { FigureColumns, figureValue, type FigureCatalogues } from './lists/figure-values.js';
 import type { DatasetStore } from './store/dataset-store.js';
@@ -200,9 +201,9 @@ export class CatalogService implements CatalogPort {
 
   async listCommunes(query: CommuneListQuery): Promise<Envelope<CommuneRow[]>> {
     // Filtering keeps order, so filtering a list sorted once per key equals sorting the filtered rows.
-    const rows = filterCommunes(await this.sortedBy(query.sort), query);
-    if (query.page > pageCount(rows.length)) throw notFound(`no page ${query.page} for this filter`);
-    return pagedEnvelope(rows, query.page, this.datasetVersion, (n) => withPage(query.url, n), query.url);
+    const { rows, total } = filterCommunePage(await this.sortedBy(query.sort), query, query.page);
+    if (query.page > pageCount(total)) throw notFound(`no page ${query.page} for this filter`);
+    return pageEnvelope(rows, total, query.page, this.datasetVersion, (n) => withPage(query.url, n), query.url);
   }
 
   async status(): Promise<ServiceStatus> {

@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { before, describe, it } from 'node:test';
 import type { CommuneListQuery, CommuneRecord, Envelope } from '@mc/contracts';
 import { testBuildDir } from '@mc/test-support';
-import { filterCommunes, sortCommunes } from '../src/index.js';
+import { PER_PAGE, pageCount } from '@mc/contracts';
+import { filterCommunePage, filterCommunes, sortCommunes } from '../src/index.js';
 
 type Filters = Omit<CommuneListQuery, 'sort' | 'page' | 'url'>;
 let communes: CommuneRecord[];
@@ -60,6 +61,22 @@ describe('filterCommunes', () => {
     const big = filterCommunes(communes, { minPopulation: 1_000_000 });
     assert.ok(big.every((c) => c.population['2024']!.total! >= 1_000_000));
     assert.ok(big.some((c) => c.slug === 'tanger'));
+  });
+
+  it('gives one page of the same list, and its length, without copying the rest (filterCommunePage)', () => {
+    const byPopulation = sortCommunes(communes, { key: 'population', descending: false, figure: false } as CommuneListQuery['sort']);
+    const cases: Filters[] = [{}, { type: 'urban' }, { minPopulation: 277, maxPopulation: 1962 }, { province: '01.511', type: 'urban' }, { region: '12', province: '01.511' }, { maxPopulation: 1_000 }];
+    for (const filters of cases) {
+      const whole = filterCommunes(byPopulation, filters);
+      for (let page = 1; page <= pageCount(whole.length) + 1; page++) {
+        const { rows, total } = filterCommunePage(byPopulation, filters, page);
+        assert.equal(total, whole.length, JSON.stringify(filters));
+        assert.deepEqual(rows.map((c) => c.code), whole.slice((page - 1) * PER_PAGE, page * PER_PAGE).map((c) => c.code), `${JSON.stringify(filters)} page ${page}`);
+      }
+    }
+    // The real counts: 1,503 communes in 31 pages, the last of 3; 242 urban in 5 pages.
+    assert.deepEqual([filterCommunePage(communes, {}, 31).rows.length, filterCommunePage(communes, {}, 31).total], [3, 1503]);
+    assert.deepEqual([filterCommunePage(communes, { type: 'urban' }, 5).rows.length, filterCommunePage(communes, { type: 'urban' }, 5).total], [42, 242]);
   });
 
   it('returns a list of its own: changing it changes no kept order', () => {

@@ -21,15 +21,27 @@ export function pagedEnvelope<T>(
   linkTo: (page: number) => string,
   self: string = linkTo(page),
 ): Envelope<T[]> {
-  const totalPages = pageCount(rows.length);
+  return pageEnvelope(pageSlice(rows, page), rows.length, page, datasetVersion, linkTo, self);
+}
+
+/** The same envelope from one page's rows and the length of the whole list. */
+export function pageEnvelope<T>(
+  pageRows: T[],
+  total: number,
+  page: number,
+  datasetVersion: string,
+  linkTo: (page: number) => string,
+  self: string = linkTo(page),
+): Envelope<T[]> {
+  const totalPages = pageCount(total);
   const links: Links = {
     self,
     prev: page > 1 ? linkTo(page - 1) : null,
     next: page < totalPages ? linkTo(page + 1) : null,
   };
   return {
-    data: pageSlice(rows, page),
-    meta: { datasetVersion, page, perPage: PER_PAGE, total: rows.length, totalPages },
+    data: pageRows,
+    meta: { datasetVersion, page, perPage: PER_PAGE, total, totalPages },
     links,
   };
 }
